@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { EnvError, parseEnv } from './config/env';
+import { openDatabase } from './db/client';
+import { MIGRATIONS_FOLDER } from './db/migrations-folder';
+import { systemClock } from './lib/clock';
+
+// The only file that touches process.*: read the environment, start, and stop cleanly.
+async function main(): Promise<void> {
+  // A .env file in the working directory fills in what the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = pino({ level: env.LOG_LEVEL });
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dataDir: join(resolve(env.DATA_DIR), 'pglite') },
+    (error) => logger.warn({ err: error }, 'database connection lost'),
+  );
+  await database.migrate(MIGRATIONS_FOLDER);
+
+  const app = await buildApp({
+    env,
+    database,
+    clock: systemClock,
+    // main.ts and the bundled dist/main.js both sit one folder below apps/server.
+    webDistDir: resolve(env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    logger,
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      logger.info('shut down cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  logger.info({ database: database.kind }, 'Parla is ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, type RunningServer, SERVER_ENTRY, startServer } from './support/server';
+
+/** Sends the head and half the body of a request, and the rest when asked: a slow client. */
+function slowRequest(url: string) {
+  const { hostname, port } = new URL(url);
+  const body = JSON.stringify({ message: 'a slow upload' });
+  const half = Math.floor(body.length / 2);
+  const socket = net.connect(Number(port), hostname);
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write(
+    `POST /api/v1/nope HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, half)}`,
+  );
+  return {
+    finish: () => socket.write(body.slice(half)),
+    response: async () => {
+      await closed;
+      return received;
+    },
+  };
+}
+
+describe('the server process', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.stop('SIGKILL');
+    server = undefined;
+  });
+
+  it('on SIGTERM lets an in-flight request finish, then exits 0', async () => {
+    server = await startServer();
+    const request = slowRequest(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const exitCode = server.stop('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.process.exitCode).toBeNull();
+    request.finish();
+
+    const response = await request.response();
+    expect(response).toMatch(/^HTTP\/1\.1 404/);
+    expect(response).toContain('"code":"not_found"');
+    expect(await exitCode).toBe(0);
+    expect(server.output()).toContain('shut down cleanly');
+  });
+
+  it('refuses to start with a wrong setting and names the variable', async () => {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATABASE_URL: 'mysql://nope' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration');
+    expect(output).toMatch(/PORT: /);
+    expect(output).toMatch(/DATABASE_URL: must be a postgres/);
+  });
+
+  it('starts again on the same embedded data directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parla-restart-'));
+    try {
+      const first = await startServer({}, { dataDir });
+      expect(await first.stop('SIGTERM')).toBe(0);
+      server = await startServer({}, { dataDir });
+      const health = await fetch(`${server.url}/api/v1/health`);
+      expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+      expect(await server.stop('SIGTERM')).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

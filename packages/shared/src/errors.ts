@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API can answer with. Codes are stable snake_case strings: the web app maps
+ * them to translated messages, so a code is never renamed, only added.
+ */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  invalid_json: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  database_unavailable: 503,
+  service_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ErrorItemSchema = z.object({
+  path: z.string().describe('Where the problem is, e.g. "body.email"'),
+  message: z.string(),
+});
+export type ErrorItem = z.infer<typeof ErrorItemSchema>;
+
+export const ErrorBodySchema = z
+  .object({
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(ErrorItemSchema).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** An error the server means to show: its code decides the status, its message is the detail. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors: ErrorItem[] | undefined;
+
+  constructor(code: ErrorCode, detail: string, errors?: ErrorItem[], options?: { cause?: unknown }) {
+    super(detail, options);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.errors = errors;
+  }
+
+  toBody(): ErrorBody {
+    return this.errors
+      ? { detail: this.message, code: this.code, errors: this.errors }
+      : { detail: this.message, code: this.code };
+  }
+}
