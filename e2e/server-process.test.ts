@@ -20,6 +20,8 @@ function slowRequest(url: string) {
   );
   return {
     finish: () => socket.write(body.slice(half)),
+    /** Sends the rest of the body and, on the same connection, one more request right behind it. */
+    finishThenAsk: (path: string) => socket.write(`${body.slice(half)}GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`),
     response: async () => {
       await closed;
       return received;
@@ -34,7 +36,7 @@ describe('the server process', () => {
     server = undefined;
   });
 
-  it('on SIGTERM lets an in-flight request finish, then exits 0', async () => {
+  it('on SIGTERM lets an in-flight request finish, refuses new ones with 503, then exits 0', async () => {
     server = await startServer();
     const request = slowRequest(server.url);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -42,11 +44,15 @@ describe('the server process', () => {
     const exitCode = server.stop('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.process.exitCode).toBeNull();
-    request.finish();
+    request.finishThenAsk('/api/v1/health');
 
-    const response = await request.response();
-    expect(response).toMatch(/^HTTP\/1\.1 404/);
-    expect(response).toContain('"code":"not_found"');
+    // The running request gets its real answer; the one that arrived during the drain gets 503.
+    const responses = (await request.response()).split(/(?=HTTP\/1\.1 )/);
+    expect(responses).toHaveLength(2);
+    expect(responses[0]).toMatch(/^HTTP\/1\.1 404/);
+    expect(responses[0]).toContain('"code":"not_found"');
+    expect(responses[1]).toMatch(/^HTTP\/1\.1 503/);
+    expect(responses[1]).toContain('"code":"service_unavailable"');
     expect(await exitCode).toBe(0);
     expect(server.output()).toContain('shut down cleanly');
   });

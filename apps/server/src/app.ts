@@ -59,8 +59,11 @@ export async function buildApp({ env, database, webDistDir, logger }: BuildAppOp
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    // A request that was already running when the drain began must not keep its connection open.
-    if (closing) reply.header('Connection', 'close');
+  });
+  // A keep-alive connection whose request finished during the drain would otherwise hold the
+  // shutdown open until its idle timeout.
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
   });
 
   await registerSecurityHeaders(app);
@@ -74,7 +77,12 @@ export async function buildApp({ env, database, webDistDir, logger }: BuildAppOp
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+    // Client routes have no file extension; a missing /assets/x.js must be a 404, not the page.
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !/\.[A-Za-z0-9]+$/.test(path);
     if (serveWebApp && isPageRequest) return sendWebAppIndex(reply);
     throw new AppError('not_found', `No route ${request.method} ${path}.`);
   });
