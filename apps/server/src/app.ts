@@ -1,15 +1,31 @@
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import { AppError } from '@parla/shared/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import rootPackage from '../../../package.json' with { type: 'json' };
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
+import { loadOrCreateSecret } from './lib/secrets';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createTokenSigner } from './modules/auth/tokens';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { createContactService } from './modules/contact/contact.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
+import { createUsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { createRequireAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { createDatabaseRateLimiter, createRedisRateLimiter } from './plugins/rate-limit';
 import { generateRequestId } from './plugins/request-id';
 import { RequestLogController } from './plugins/request-logging';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -29,7 +45,7 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance;
 
-export async function buildApp({ env, database, webDistDir, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ env, database, clock, webDistDir, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: logger ?? pino({ level: env.LOG_LEVEL }),
     logController: new RequestLogController(),
@@ -69,8 +85,48 @@ export async function buildApp({ env, database, webDistDir, logger }: BuildAppOp
   await registerSecurityHeaders(app);
   await registerOpenApi(app, APP_VERSION);
 
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+
+  const secret = env.JWT_SECRET ?? loadOrCreateSecret(env.DATA_DIR, 'jwt-secret');
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const limiter = redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db, clock);
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
+    : createOutboxMailer({ dir: join(env.DATA_DIR, 'outbox'), from: env.MAIL_FROM, logger: app.log });
+  const signer = createTokenSigner({ secret, ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS, clock });
+  const requireAuth = createRequireAuth(signer);
+
   const healthService = createHealthService({ database, version: APP_VERSION });
-  await app.register(healthRoutes({ healthService }), { prefix: '/api/v1' });
+  const authService = createAuthService({
+    repo: createAuthRepository(database.db),
+    signer,
+    limiter,
+    mailer,
+    clock,
+    logger: app.log,
+    secret,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    refreshIdleSeconds: env.REFRESH_IDLE_TTL_SECONDS,
+    refreshAbsoluteSeconds: env.REFRESH_ABSOLUTE_TTL_SECONDS,
+  });
+  const usersService = createUsersService({ repo: createUsersRepository(database.db), clock });
+  const contactService = createContactService({ db: database.db, limiter });
+
+  app.addHook('onClose', async () => {
+    await authService.settle();
+    await redis?.quit();
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes({ healthService }));
+      await api.register(authRoutes({ authService, requireAuth, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS }));
+      await api.register(usersRoutes({ usersService, requireAuth }));
+      await api.register(contactRoutes({ contactService }));
+    },
+    { prefix: '/api/v1' },
+  );
 
   const serveWebApp = hasBuiltWebApp(webDistDir);
   if (serveWebApp) await registerWebApp(app, webDistDir);

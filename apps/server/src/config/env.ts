@@ -28,6 +28,39 @@ export const EnvSchema = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Public address of the app, used in links sent by e-mail; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Signs access tokens. Without it a random one is created once and kept in DATA_DIR. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_IDLE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(14 * 86_400),
+  REFRESH_ABSOLUTE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 86_400),
+  /** smtp(s)://user:pass@host:port — without it e-mails are written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Parla <no-reply@parla.local>'),
+  /** Shares rate limits between replicas; without it they live in the database. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_OAUTH_URL: z.url().default('https://github.com/login/oauth'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
 });
 
 export type Env = Readonly<z.infer<typeof EnvSchema>>;

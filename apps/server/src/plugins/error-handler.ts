@@ -2,6 +2,7 @@ import { AppError, type ErrorBody, type ErrorItem } from '@parla/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailableError } from '../db/errors';
+import { RateLimitedError } from './rate-limit';
 
 type FastifyErrorLike = Partial<FastifyError> & Error;
 
@@ -61,6 +62,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const { status, body } = toErrorResponse(error);
     // 4xx answers are visible in the one request line; only failures of ours need the error itself.
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 }

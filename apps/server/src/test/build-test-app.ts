@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -54,12 +56,22 @@ export const testClock = (iso = '2026-11-21T10:00:00Z'): Clock & { set(iso: stri
   return { now: () => new Date(now), set: (next) => (now = new Date(next)) };
 };
 
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...overrides });
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'parla-test-data-')),
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'http://parla.test',
+    ...overrides,
+  });
 }
 
 export interface TestApp {
   app: App;
+  env: Env;
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -68,8 +80,9 @@ export async function buildTestApp(
   options: { env?: Env; clock?: Clock; webDistDir?: string; logger?: FastifyBaseLogger; database?: TestDatabase } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
+  const env = options.env ?? testEnv();
   const app = await buildApp({
-    env: options.env ?? testEnv(),
+    env,
     database: database.handle,
     clock: options.clock ?? testClock(),
     webDistDir: options.webDistDir,
@@ -77,10 +90,12 @@ export async function buildTestApp(
   });
   return {
     app,
+    env,
     database,
     async close() {
       await app.close();
       await database.dispose();
+      rmSync(env.DATA_DIR, { recursive: true, force: true });
     },
   };
 }

@@ -1,1 +1,4 @@
-export { users } from './users';
+export { authIdentities, oauthStates, passwordResetTokens, refreshTokens } from './auth';
+export { contactMessages, newsletterSubscriptions } from './contact';
+export { rateLimits } from './rate-limits';
+export { profiles, users } from './users';

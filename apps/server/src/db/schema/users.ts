@@ -1,12 +1,34 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// The account every learner-owned row hangs off. The accounts module adds the profile and
-// credentials around it; keep this table narrow.
+// The account every learner-owned row hangs off. E-mail is stored normalised (trimmed,
+// lower-cased); a social-only account has no password hash.
 export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
   email: text().notNull().unique(),
   fullName: text().notNull(),
   passwordHash: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const profiles = pgTable('profiles', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nativeLanguage: text().notNull().default('en'),
+  targetLanguage: text().notNull().default('es'),
+  proficiency: text().notNull().default('beginner'),
+  learningStyles: text().array().notNull().default(sql`'{}'::text[]`),
+  goals: text().array().notNull().default(sql`'{}'::text[]`),
+  timezone: text().notNull().default('UTC'),
+  interfaceLanguage: text().notNull().default('en'),
+  theme: text().notNull().default('system'),
+  wantsGrammarExplanations: boolean().notNull().default(true),
+  profileCompleted: boolean().notNull().default(false),
+  // Owned by the learning engine; the profile endpoints only read them.
+  totalXp: integer().notNull().default(0),
+  currentStreak: integer().notNull().default(0),
+  lessonsCompleted: integer().notNull().default(0),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,140 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { authIdentities, oauthStates, passwordResetTokens, profiles, refreshTokens, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+type ProfileInsert = Omit<typeof profiles.$inferInsert, 'userId'>;
+
+/** Drizzle queries for accounts and sessions; no HTTP, no rules. */
+export function createAuthRepository(db: Database) {
+  return {
+    db,
+
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findProfile(userId: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+      return row;
+    },
+
+    /** Returns undefined when the e-mail is already taken. */
+    async createUser(
+      tx: Database,
+      user: { email: string; fullName: string; passwordHash: string | null },
+      profile: ProfileInsert,
+    ): Promise<{ user: UserRow; profile: ProfileRow } | undefined> {
+      const [created] = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+      if (!created) return undefined;
+      const [createdProfile] = await tx
+        .insert(profiles)
+        .values({ ...profile, userId: created.id })
+        .returning();
+      if (!createdProfile) throw new Error('profile insert returned nothing');
+      return { user: created, profile: createdProfile };
+    },
+
+    async updatePasswordHash(tx: Database, userId: string, passwordHash: string, now: Date): Promise<void> {
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    },
+
+    async insertRefreshToken(tx: Database, row: typeof refreshTokens.$inferInsert): Promise<RefreshTokenRow> {
+      const [created] = await tx.insert(refreshTokens).values(row).returning();
+      if (!created) throw new Error('refresh token insert returned nothing');
+      return created;
+    },
+
+    /** Locks the row so two concurrent refreshes of one token are serialised. */
+    async findRefreshTokenForUpdate(tx: Database, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+      const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+      return row;
+    },
+
+    async findChildToken(tx: Database, parentId: string): Promise<RefreshTokenRow | undefined> {
+      const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.parentId, parentId));
+      return row;
+    },
+
+    async markRotated(tx: Database, id: string, now: Date): Promise<void> {
+      await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, id));
+    },
+
+    async revokeFamily(tx: Database, familyId: string, now: Date): Promise<void> {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** Revokes every session of the user, or every one but `exceptFamilyId`. */
+    async revokeUserFamilies(tx: Database, userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
+      const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+      if (exceptFamilyId) conditions.push(ne(refreshTokens.familyId, exceptFamilyId));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(...conditions));
+    },
+
+    async insertPasswordResetToken(row: typeof passwordResetTokens.$inferInsert): Promise<void> {
+      await db.insert(passwordResetTokens).values(row);
+    },
+
+    /** Claims a usable reset token (unused, unexpired) exactly once. */
+    async claimPasswordResetToken(tx: Database, tokenHash: string, now: Date): Promise<{ userId: string } | undefined> {
+      const [row] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      return row;
+    },
+
+    async expireOtherResetTokens(tx: Database, userId: string, now: Date): Promise<void> {
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
+
+    async findIdentity(provider: string, subject: string): Promise<{ userId: string } | undefined> {
+      const [row] = await db
+        .select({ userId: authIdentities.userId })
+        .from(authIdentities)
+        .where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject)));
+      return row;
+    },
+
+    async insertIdentity(tx: Database, row: typeof authIdentities.$inferInsert): Promise<void> {
+      await tx.insert(authIdentities).values(row);
+    },
+
+    async insertOauthState(row: typeof oauthStates.$inferInsert): Promise<void> {
+      await db.insert(oauthStates).values(row);
+    },
+
+    /** One-time: deletes the state as it reads it. */
+    async takeOauthState(stateHash: string, now: Date): Promise<typeof oauthStates.$inferSelect | undefined> {
+      const [row] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, stateHash)).returning();
+      await db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${now.toISOString()}::timestamptz`);
+      return row && row.expiresAt > now ? row : undefined;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,180 @@
+import {
+  AcceptedResponseSchema,
+  AuthResponseSchema,
+  ChangePasswordBodySchema,
+  ConfirmPasswordResetBodySchema,
+  LoginBodySchema,
+  OkResponseSchema,
+  RefreshBodySchema,
+  RegisterBodySchema,
+  RequestPasswordResetBodySchema,
+} from '@parla/shared/auth.schema';
+import { AppError, ErrorBodySchema } from '@parla/shared/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import type { AuthService, Session } from './auth.service';
+
+export const REFRESH_COOKIE = 'parla_refresh';
+const COOKIE_PATH = '/api/v1/auth';
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
+
+export function authRoutes({
+  authService,
+  requireAuth,
+  refreshCookieMaxAge,
+}: {
+  authService: AuthService;
+  requireAuth: ReturnType<typeof createRequireAuth>;
+  refreshCookieMaxAge: number;
+}): FastifyPluginAsyncZod {
+  // The web app keeps the refresh token in an httpOnly cookie that only auth routes receive.
+  function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      path: COOKIE_PATH,
+      maxAge: refreshCookieMaxAge,
+    });
+  }
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+
+  return async (app) => {
+    app.post(
+      '/auth/register',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an account',
+          body: RegisterBodySchema,
+          response: { 201: AuthResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = await authService.register(request.body, request.ip);
+        setRefreshCookie(request, reply, session);
+        return reply.status(201).send(session.response);
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with e-mail and password',
+          body: LoginBodySchema,
+          response: { 200: AuthResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const session = await authService.login(request.body, request.ip);
+        setRefreshCookie(request, reply, session);
+        return session.response;
+      },
+    );
+
+    app.post(
+      '/auth/refresh',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Trade a refresh token (body or cookie) for a new pair',
+          body: RefreshBodySchema.nullish(),
+          response: { 200: AuthResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const token = request.body?.refresh_token ?? request.cookies[REFRESH_COOKIE];
+        if (!token) throw new AppError('token_invalid', 'No refresh token was sent.');
+        try {
+          const session = await authService.refresh(token);
+          setRefreshCookie(request, reply, session);
+          return session.response;
+        } catch (error) {
+          if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        onRequest: requireAuth,
+        schema: { tags: ['auth'], summary: 'End this session', response: { 200: OkResponseSchema, 401: ErrorBodySchema } },
+      },
+      async (request, reply) => {
+        await authService.logout(callerOf(request).familyId);
+        clearRefreshCookie(reply);
+        return { status: 'ok' as const };
+      },
+    );
+
+    app.post(
+      '/auth/logout-all',
+      {
+        onRequest: requireAuth,
+        schema: { tags: ['auth'], summary: 'End every session', response: { 200: OkResponseSchema, 401: ErrorBodySchema } },
+      },
+      async (request, reply) => {
+        await authService.logoutAll(callerOf(request).userId);
+        clearRefreshCookie(reply);
+        return { status: 'ok' as const };
+      },
+    );
+
+    app.post(
+      '/auth/password/change',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the password; other sessions end',
+          body: ChangePasswordBodySchema,
+          response: { 200: OkResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await authService.changePassword(callerOf(request), request.body);
+        return { status: 'ok' as const };
+      },
+    );
+
+    app.post(
+      '/auth/password-reset/request',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mail a reset link (same answer whether or not the account exists)',
+          body: RequestPasswordResetBodySchema,
+          response: { 202: AcceptedResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        await authService.requestPasswordReset(request.body.email, request.ip);
+        return reply.status(202).send({
+          status: 'accepted' as const,
+          detail: 'If an account exists for this address, we have sent it a link to reset the password.',
+        });
+      },
+    );
+
+    app.post(
+      '/auth/password-reset/confirm',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with the e-mailed token; every session ends',
+          body: ConfirmPasswordResetBodySchema,
+          response: { 200: OkResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await authService.confirmPasswordReset(request.body);
+        return { status: 'ok' as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,286 @@
+import type {
+  AuthResponse,
+  ChangePasswordBody,
+  ConfirmPasswordResetBody,
+  LoginBody,
+  RegisterBody,
+} from '@parla/shared/auth.schema';
+import { TARGET_LANGUAGES } from '@parla/shared/content.schema';
+import { AppError } from '@parla/shared/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { deriveToken, randomToken, sha256 } from '../../lib/crypto';
+import { RateLimitedError, type RateLimiter } from '../../plugins/rate-limit';
+import { type Mailer, maskEmail } from '../mail/mailer';
+import { presentAuthUser } from '../users/users.presenter';
+import type { AuthRepository, ProfileRow, RefreshTokenRow, UserRow } from './auth.repository';
+import { hashPassword, isCommonPassword, spendPasswordCheckTime, verifyPassword } from './passwords';
+import type { AccessClaims, TokenSigner } from './tokens';
+
+/** A retry of the same refresh within this window gets the same new pair instead of a logout. */
+export const REFRESH_GRACE_SECONDS = 10;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+export const LIMITS = {
+  failedSignInsPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  failedSignInsPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  signUpsPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  resetRequestsPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  resetEmailsPerAddress: { limit: 1, windowSeconds: 60 },
+} as const;
+
+export interface Session {
+  response: AuthResponse;
+  refreshToken: string;
+}
+
+interface Dependencies {
+  repo: AuthRepository;
+  signer: TokenSigner;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  secret: string;
+  publicUrl: string;
+  refreshIdleSeconds: number;
+  refreshAbsoluteSeconds: number;
+}
+
+const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+const earliest = (a: Date, b: Date) => (a < b ? a : b);
+
+export function createAuthService(deps: Dependencies) {
+  const { repo, signer, limiter, mailer, clock, logger } = deps;
+  const db: Database = repo.db;
+  const pendingMail = new Set<Promise<void>>();
+
+  async function throttle(key: string, limit: number): Promise<void> {
+    const retryAfter = await limiter.blockedFor(key, limit);
+    if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+  }
+
+  function rejectCommonPassword(password: string, field: string): void {
+    if (isCommonPassword(password)) {
+      throw new AppError('password_too_common', 'This password is too common. Choose one that is harder to guess.', [
+        { path: field, message: 'This password is too common.' },
+      ]);
+    }
+  }
+
+  /** The refresh token that replaces `parent`: derived, so a retry can recompute it. */
+  const childTokenOf = (parentToken: string) => deriveToken(deps.secret, 'refresh-rotation', parentToken);
+
+  async function buildResponse(
+    user: UserRow,
+    profile: ProfileRow,
+    row: RefreshTokenRow,
+    refreshToken: string,
+    issuedAt: Date,
+  ): Promise<Session> {
+    const access = await signer.sign({ userId: user.id, familyId: row.familyId, tokenId: row.id, issuedAt });
+    return {
+      refreshToken,
+      response: {
+        access_token: access.token,
+        token_type: 'bearer',
+        expires_in: Math.max(0, Math.round((access.expiresAt.getTime() - clock.now().getTime()) / 1000)),
+        refresh_token: refreshToken,
+        user: presentAuthUser(user, profile),
+      },
+    };
+  }
+
+  async function startSession(tx: Database, user: UserRow, profile: ProfileRow): Promise<Session> {
+    const now = clock.now();
+    const refreshToken = randomToken();
+    const familyExpiresAt = addSeconds(now, deps.refreshAbsoluteSeconds);
+    const row = await repo.insertRefreshToken(tx, {
+      userId: user.id,
+      familyId: crypto.randomUUID(),
+      tokenHash: sha256(refreshToken),
+      createdAt: now,
+      idleExpiresAt: earliest(addSeconds(now, deps.refreshIdleSeconds), familyExpiresAt),
+      familyExpiresAt,
+    });
+    return buildResponse(user, profile, row, refreshToken, now);
+  }
+
+  async function loadAccount(userId: string): Promise<{ user: UserRow; profile: ProfileRow }> {
+    const user = await repo.findUserById(userId);
+    const profile = user && (await repo.findProfile(userId));
+    if (!user || !profile) throw new AppError('token_invalid', 'This account no longer exists.');
+    return { user, profile };
+  }
+
+  return {
+    async register(body: RegisterBody, ip: string): Promise<Session> {
+      await throttle(`signup:ip:${ip}`, LIMITS.signUpsPerIp.limit);
+      await limiter.hit(`signup:ip:${ip}`, LIMITS.signUpsPerIp.windowSeconds);
+      rejectCommonPassword(body.password, 'body.password');
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        const created = await repo.createUser(
+          tx,
+          { email: body.username, fullName: body.full_name, passwordHash },
+          {
+            ...(body.native_language && { nativeLanguage: body.native_language }),
+            // The default course is Spanish; a Spanish speaker starts on the next one instead.
+            ...(body.native_language === 'es' && { targetLanguage: TARGET_LANGUAGES.find((code) => code !== 'es') }),
+            ...(body.proficiency_level && { proficiency: body.proficiency_level }),
+            ...(body.learning_style && { learningStyles: [body.learning_style] }),
+            ...(body.learning_goal && { goals: [body.learning_goal] }),
+            ...(body.wants_grammar_explanations !== undefined && { wantsGrammarExplanations: body.wants_grammar_explanations }),
+          },
+        );
+        if (!created) {
+          throw new AppError('email_taken', 'An account with this e-mail already exists. Sign in instead.', [
+            { path: 'body.username', message: 'This e-mail is already registered.' },
+          ]);
+        }
+        return startSession(tx, created.user, created.profile);
+      });
+    },
+
+    async login(body: LoginBody, ip: string): Promise<Session> {
+      const accountKey = `signin:account:${body.username}`;
+      const ipKey = `signin:ip:${ip}`;
+      await throttle(accountKey, LIMITS.failedSignInsPerAccount.limit);
+      await throttle(ipKey, LIMITS.failedSignInsPerIp.limit);
+
+      const user = await repo.findUserByEmail(body.username);
+      let valid = false;
+      if (user?.passwordHash) valid = await verifyPassword(user.passwordHash, body.password);
+      else await spendPasswordCheckTime(body.password);
+      if (!user || !valid) {
+        await limiter.hit(accountKey, LIMITS.failedSignInsPerAccount.windowSeconds);
+        await limiter.hit(ipKey, LIMITS.failedSignInsPerIp.windowSeconds);
+        throw new AppError('invalid_credentials', 'Invalid email or password.');
+      }
+      await limiter.reset(accountKey);
+      const { profile } = await loadAccount(user.id);
+      return db.transaction((tx) => startSession(tx, user, profile));
+    },
+
+    async refresh(refreshToken: string): Promise<Session> {
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        const row = await repo.findRefreshTokenForUpdate(tx, sha256(refreshToken));
+        if (!row || row.revokedAt)
+          return { error: new AppError('token_invalid', 'This session has ended. Please sign in again.') };
+        if (row.familyExpiresAt <= now || row.idleExpiresAt <= now) {
+          return { error: new AppError('token_expired', 'This session has expired. Please sign in again.') };
+        }
+        const childToken = childTokenOf(refreshToken);
+        if (row.rotatedAt) {
+          const child = await repo.findChildToken(tx, row.id);
+          if (now.getTime() - row.rotatedAt.getTime() <= REFRESH_GRACE_SECONDS * 1000 && child && !child.revokedAt) {
+            return { row: child, token: childToken, issuedAt: row.rotatedAt };
+          }
+          // A rotated token came back after its grace window: assume it was stolen.
+          await repo.revokeFamily(tx, row.familyId, now);
+          logger.warn({ family_id: row.familyId, user_id: row.userId }, 'refresh token reused; session family revoked');
+          return { error: new AppError('refresh_token_reused', 'This session was ended for your safety. Please sign in again.') };
+        }
+        const child = await repo.insertRefreshToken(tx, {
+          userId: row.userId,
+          familyId: row.familyId,
+          parentId: row.id,
+          tokenHash: sha256(childToken),
+          createdAt: now,
+          idleExpiresAt: earliest(addSeconds(now, deps.refreshIdleSeconds), row.familyExpiresAt),
+          familyExpiresAt: row.familyExpiresAt,
+        });
+        await repo.markRotated(tx, row.id, now);
+        return { row: child, token: childToken, issuedAt: now };
+      });
+      // The revocation above must commit, so the error is thrown only after the transaction.
+      if ('error' in outcome) throw outcome.error;
+      const { user, profile } = await loadAccount(outcome.row.userId);
+      return buildResponse(user, profile, outcome.row, outcome.token, outcome.issuedAt);
+    },
+
+    async logout(familyId: string): Promise<void> {
+      await repo.revokeFamily(db, familyId, clock.now());
+    },
+
+    async logoutAll(userId: string): Promise<void> {
+      await repo.revokeUserFamilies(db, userId, clock.now());
+    },
+
+    async changePassword(auth: AccessClaims, body: ChangePasswordBody): Promise<void> {
+      const { user } = await loadAccount(auth.userId);
+      const accountKey = `signin:account:${user.email}`;
+      await throttle(accountKey, LIMITS.failedSignInsPerAccount.limit);
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.current_password))) {
+        await limiter.hit(accountKey, LIMITS.failedSignInsPerAccount.windowSeconds);
+        throw new AppError('current_password_incorrect', 'Your current password is not correct.', [
+          { path: 'body.current_password', message: 'Not your current password.' },
+        ]);
+      }
+      rejectCommonPassword(body.new_password, 'body.new_password');
+      const passwordHash = await hashPassword(body.new_password);
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        await repo.updatePasswordHash(tx, user.id, passwordHash, now);
+        await repo.revokeUserFamilies(tx, user.id, now, auth.familyId);
+      });
+    },
+
+    /** Always answers the same way; an e-mail goes out only for a real account, at most once a minute. */
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      await throttle(`reset:ip:${ip}`, LIMITS.resetRequestsPerIp.limit);
+      await limiter.hit(`reset:ip:${ip}`, LIMITS.resetRequestsPerIp.windowSeconds);
+      const user = await repo.findUserByEmail(email);
+      const addressKey = `reset:address:${email}`;
+      if (!user || (await limiter.blockedFor(addressKey, LIMITS.resetEmailsPerAddress.limit)) > 0) return;
+      await limiter.hit(addressKey, LIMITS.resetEmailsPerAddress.windowSeconds);
+
+      const token = randomToken();
+      const now = clock.now();
+      await repo.insertPasswordResetToken({
+        userId: user.id,
+        tokenHash: sha256(token),
+        createdAt: now,
+        expiresAt: addSeconds(now, RESET_TOKEN_TTL_SECONDS),
+      });
+      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      // Sent in the background: waiting for SMTP would make real addresses answer slower.
+      const sending = mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your Parla password',
+          text: `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset the password of your Parla account.\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n\n— Parla`,
+        })
+        .catch((error: unknown) => logger.error({ err: error, to: maskEmail(user.email) }, 'password reset e-mail failed'))
+        .finally(() => pendingMail.delete(sending));
+      pendingMail.add(sending);
+    },
+
+    async confirmPasswordReset(body: ConfirmPasswordResetBody): Promise<void> {
+      rejectCommonPassword(body.password, 'body.password');
+      const passwordHash = await hashPassword(body.password);
+      const now = clock.now();
+      const claimed = await db.transaction(async (tx) => {
+        const token = await repo.claimPasswordResetToken(tx, sha256(body.token), now);
+        if (!token) return undefined;
+        await repo.updatePasswordHash(tx, token.userId, passwordHash, now);
+        await repo.expireOtherResetTokens(tx, token.userId, now);
+        await repo.revokeUserFamilies(tx, token.userId, now);
+        return token;
+      });
+      if (!claimed) throw new AppError('reset_token_invalid', 'This reset link is invalid or has expired. Ask for a new one.');
+    },
+
+    /** Lets shutdown (and tests) wait for e-mails still being sent. */
+    async settle(): Promise<void> {
+      await Promise.all([...pendingMail]);
+    },
+
+    startSession,
+    loadAccount,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

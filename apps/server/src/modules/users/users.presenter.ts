@@ -1,0 +1,38 @@
+import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
+import type { ProfileRow, UserRow } from '../auth/auth.repository';
+
+// Explicit mapping: a new column (a password hash!) never leaves the server by accident.
+export function presentProfile(profile: ProfileRow): UserProfile {
+  return {
+    user_id: profile.userId,
+    native_language: profile.nativeLanguage as UserProfile['native_language'],
+    target_language: profile.targetLanguage as UserProfile['target_language'],
+    proficiency: profile.proficiency as UserProfile['proficiency'],
+    learning_styles: profile.learningStyles as UserProfile['learning_styles'],
+    goals: profile.goals as UserProfile['goals'],
+    timezone: profile.timezone,
+    interface_language: profile.interfaceLanguage as UserProfile['interface_language'],
+    theme: profile.theme as UserProfile['theme'],
+    wants_grammar_explanations: profile.wantsGrammarExplanations,
+    profile_completed: profile.profileCompleted,
+    total_xp: profile.totalXp,
+    current_streak: profile.currentStreak,
+    lessons_completed: profile.lessonsCompleted,
+    updated_at: profile.updatedAt.toISOString(),
+  };
+}
+
+export function presentAuthUser(user: UserRow, profile: ProfileRow): AuthUser {
+  return {
+    id: user.id,
+    username: user.email,
+    email: user.email,
+    full_name: user.fullName,
+    native_language: profile.nativeLanguage as AuthUser['native_language'],
+    learning_goal: (profile.goals[0] ?? null) as AuthUser['learning_goal'],
+    learning_style: (profile.learningStyles[0] ?? null) as AuthUser['learning_style'],
+    proficiency_level: profile.proficiency as AuthUser['proficiency_level'],
+    wants_grammar_explanations: profile.wantsGrammarExplanations,
+    created_at: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,126 @@
+import { ErrorBodySchema } from '@parla/shared/errors';
+import { GetMeResponseSchema, UserProfileSchema } from '@parla/shared/users.schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { registerUser } from '../../test/factories';
+
+let ctx: TestApp;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx.close());
+
+const request = (method: 'GET' | 'PUT', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+  ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+describe('GET /users/me', () => {
+  it('returns the learner and a profile with defaults', async () => {
+    const account = await registerUser(ctx.app, { native_language: 'fr', proficiency_level: 'intermediate' });
+    const response = await request('GET', '/users/me', account.bearer);
+    expect(response.statusCode).toBe(200);
+    const body = GetMeResponseSchema.parse(response.json());
+    expect(body.user).toMatchObject({
+      email: account.email,
+      full_name: 'Ana García',
+      native_language: 'fr',
+      proficiency_level: 'intermediate',
+    });
+    expect(body.profile).toMatchObject({
+      user_id: body.user.id,
+      native_language: 'fr',
+      target_language: 'es',
+      proficiency: 'intermediate',
+      timezone: 'UTC',
+      interface_language: 'en',
+      theme: 'system',
+      profile_completed: false,
+      total_xp: 0,
+      current_streak: 0,
+      lessons_completed: 0,
+    });
+  });
+
+  it('starts a Spanish speaker on a course other than Spanish', async () => {
+    const account = await registerUser(ctx.app, { native_language: 'es' });
+    const body = GetMeResponseSchema.parse((await request('GET', '/users/me', account.bearer)).json());
+    expect(body.profile.target_language).not.toBe('es');
+  });
+
+  it('needs a token', async () => {
+    const response = await request('GET', '/users/me');
+    expect(response.statusCode).toBe(401);
+    expect(ErrorBodySchema.parse(response.json()).code).toBe('unauthorized');
+  });
+});
+
+describe('GET /users/{id}/profile', () => {
+  it('answers for "me" and for the caller’s own id', async () => {
+    const account = await registerUser(ctx.app);
+    const byMe = await request('GET', '/users/me/profile', account.bearer);
+    const byId = await request('GET', `/users/${account.auth.user.id}/profile`, account.bearer);
+    expect(byMe.statusCode).toBe(200);
+    expect(byId.json()).toEqual(byMe.json());
+    expect(UserProfileSchema.parse(byMe.json()).user_id).toBe(account.auth.user.id);
+  });
+
+  it('refuses another learner’s profile with 403 and a malformed id with 400', async () => {
+    const [alice, bob] = [await registerUser(ctx.app), await registerUser(ctx.app)];
+    const other = await request('GET', `/users/${bob.auth.user.id}/profile`, alice.bearer);
+    expect(other.statusCode).toBe(403);
+    expect(ErrorBodySchema.parse(other.json()).code).toBe('forbidden');
+    expect((await request('GET', '/users/not-a-uuid/profile', alice.bearer)).statusCode).toBe(400);
+    expect((await request('GET', `/users/${bob.auth.user.id}/profile`)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /users/{id}/profile', () => {
+  const setup = {
+    native_language: 'en',
+    target_language: 'ja',
+    proficiency: 'beginner',
+    learning_styles: ['visual', 'auditory'],
+    goals: ['travel'],
+    timezone: 'Europe/Madrid',
+    interface_language: 'es',
+    theme: 'dark',
+    profile_completed: true,
+  };
+
+  it('saves the profile setup and returns the new profile', async () => {
+    const account = await registerUser(ctx.app);
+    const response = await request('PUT', '/users/me/profile', account.bearer, setup);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ ...setup, total_xp: 0 });
+    const again = await request('GET', '/users/me/profile', account.bearer);
+    expect(again.json()).toMatchObject(setup);
+  });
+
+  it.each([
+    ['XP (read-only)', { total_xp: 1_000_000 }, 'body'],
+    ['a streak (read-only)', { current_streak: 99 }, 'body'],
+    ['an unknown time zone', { timezone: 'Mars/Olympus_Mons' }, 'body.timezone'],
+    ['an unknown course', { target_language: 'tlh' }, 'body.target_language'],
+    ['English as a course', { target_language: 'en' }, 'body.target_language'],
+    ['a repeated learning style', { learning_styles: ['visual', 'visual'] }, 'body.learning_styles'],
+    ['an unknown goal', { goals: ['fame'] }, 'body.goals.0'],
+    ['an unknown theme', { theme: 'sepia' }, 'body.theme'],
+    ['the native language as the course', { native_language: 'ja', target_language: 'ja' }, 'body.target_language'],
+    ['completing without a learning style', { learning_styles: [], profile_completed: true }, 'body.learning_styles'],
+  ])('answers 400 for %s and changes nothing', async (_case, body, path) => {
+    const account = await registerUser(ctx.app);
+    const before = (await request('GET', '/users/me/profile', account.bearer)).json();
+    const response = await request('PUT', '/users/me/profile', account.bearer, body);
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(response.json()).errors?.map((item) => item.path)).toContain(path);
+    expect((await request('GET', '/users/me/profile', account.bearer)).json()).toEqual(before);
+  });
+
+  it('refuses to change another learner’s profile, which stays as it was', async () => {
+    const [alice, bob] = [await registerUser(ctx.app), await registerUser(ctx.app)];
+    const before = (await request('GET', '/users/me/profile', bob.bearer)).json();
+    const response = await request('PUT', `/users/${bob.auth.user.id}/profile`, alice.bearer, { theme: 'dark' });
+    expect(response.statusCode).toBe(403);
+    expect((await request('GET', '/users/me/profile', bob.bearer)).json()).toEqual(before);
+    expect((await request('PUT', '/users/me/profile', {}, { theme: 'dark' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,68 @@
+import { AppError } from '@parla/shared/errors';
+import type { GetMeResponse, UpdateUserProfileBody, UserProfile } from '@parla/shared/users.schema';
+import type { Clock } from '../../lib/clock';
+import { presentAuthUser, presentProfile } from './users.presenter';
+import type { UsersRepository } from './users.repository';
+
+export function createUsersService({ repo, clock }: { repo: UsersRepository; clock: Clock }) {
+  /** `me` means the caller; any other id must be the caller too — profiles are private. */
+  function resolveOwnId(requested: string, callerId: string): string {
+    const id = requested === 'me' ? callerId : requested;
+    if (id !== callerId) throw new AppError('forbidden', 'You can only see and change your own profile.');
+    return id;
+  }
+
+  return {
+    async getMe(callerId: string): Promise<GetMeResponse> {
+      const found = await repo.findUserWithProfile(callerId);
+      // A valid token for a deleted account: the session is over.
+      if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
+      return { user: presentAuthUser(found.user, found.profile), profile: presentProfile(found.profile) };
+    },
+
+    async getProfile(requestedId: string, callerId: string): Promise<UserProfile> {
+      const profile = await repo.findProfile(resolveOwnId(requestedId, callerId));
+      if (!profile) throw new AppError('token_invalid', 'This account no longer exists.');
+      return presentProfile(profile);
+    },
+
+    async updateProfile(requestedId: string, callerId: string, body: UpdateUserProfileBody): Promise<UserProfile> {
+      const id = resolveOwnId(requestedId, callerId);
+      const current = await repo.findProfile(id);
+      if (!current) throw new AppError('token_invalid', 'This account no longer exists.');
+      const nativeLanguage = body.native_language ?? current.nativeLanguage;
+      const targetLanguage = body.target_language ?? current.targetLanguage;
+      if (nativeLanguage === targetLanguage) {
+        throw new AppError('validation_error', 'The language to learn must differ from your native language.', [
+          {
+            path: body.target_language ? 'body.target_language' : 'body.native_language',
+            message: 'Choose a language other than your native one.',
+          },
+        ]);
+      }
+      const learningStyles = body.learning_styles ?? current.learningStyles;
+      if ((body.profile_completed ?? current.profileCompleted) && learningStyles.length === 0) {
+        throw new AppError('validation_error', 'Choose at least one learning style to complete your profile.', [
+          { path: 'body.learning_styles', message: 'Choose at least one learning style.' },
+        ]);
+      }
+      const updated = await repo.updateProfile(id, {
+        ...(body.native_language !== undefined && { nativeLanguage: body.native_language }),
+        ...(body.target_language !== undefined && { targetLanguage: body.target_language }),
+        ...(body.proficiency !== undefined && { proficiency: body.proficiency }),
+        ...(body.learning_styles !== undefined && { learningStyles: body.learning_styles }),
+        ...(body.goals !== undefined && { goals: body.goals }),
+        ...(body.timezone !== undefined && { timezone: body.timezone }),
+        ...(body.interface_language !== undefined && { interfaceLanguage: body.interface_language }),
+        ...(body.theme !== undefined && { theme: body.theme }),
+        ...(body.wants_grammar_explanations !== undefined && { wantsGrammarExplanations: body.wants_grammar_explanations }),
+        ...(body.profile_completed !== undefined && { profileCompleted: body.profile_completed }),
+        updatedAt: clock.now(),
+      });
+      if (!updated) throw new AppError('token_invalid', 'This account no longer exists.');
+      return presentProfile(updated);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,34 @@
+import { AppError } from '@parla/shared/errors';
+import type { FastifyRequest } from 'fastify';
+import type { AccessClaims, TokenSigner } from '../modules/auth/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AccessClaims | null;
+  }
+}
+
+/** Reads `Authorization: Bearer <access token>`; undefined when the header is absent. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token)
+    throw new AppError('token_invalid', 'Send the access token as "Authorization: Bearer <token>".');
+  return token;
+}
+
+/** An onRequest hook for routes that need a signed-in learner. */
+export function createRequireAuth(signer: TokenSigner) {
+  return async function requireAuth(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
+    request.auth = await signer.verify(token);
+  };
+}
+
+/** The caller of a route guarded by requireAuth. */
+export function callerOf(request: FastifyRequest): AccessClaims {
+  if (!request.auth) throw new AppError('unauthorized', 'Sign in to continue.');
+  return request.auth;
+}

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AuthResponse } from '@parla/shared/auth.schema';
+import type { App } from '../app';
+
+let counter = 0;
+
+/** A unique, valid sign-up body; the password is not on the common-password list. */
+export function newAccount(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    username: `learner${counter}-${Date.now().toString(36)}@example.com`,
+    password: 'violet-harbour-42',
+    full_name: 'Ana García',
+    ...overrides,
+  };
+}
+
+/** Registers through the API, from its own IP so sign-up throttling never interferes. */
+export async function registerUser(app: App, overrides: Record<string, unknown> = {}) {
+  const body = newAccount(overrides);
+  counter += 1;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: body,
+    remoteAddress: `10.9.${counter % 250}.${(counter * 7) % 250}`,
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const auth = response.json<AuthResponse>();
+  return { ...body, auth, email: String(body.username), bearer: { authorization: `Bearer ${auth.access_token}` } };
+}
+
+/** Messages written by the outbox mailer, oldest first. */
+export function readOutbox(dataDir: string): { to: string; subject: string; text: string }[] {
+  const dir = join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')));
+}
+
+/** Waits (briefly) for a background e-mail to land in the outbox. */
+export async function waitForOutbox(dataDir: string, count: number): Promise<ReturnType<typeof readOutbox>> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const messages = readOutbox(dataDir);
+    if (messages.length >= count) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return readOutbox(dataDir);
+}
+
+export function resetTokenFrom(text: string): string {
+  const match = /reset-password\?token=([^\s]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
+  return decodeURIComponent(match[1]);
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { INTERFACE_LANGUAGES, NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
+
+export const PROFICIENCY_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const LEARNING_STYLES = ['visual', 'auditory', 'kinesthetic', 'reading', 'social'] as const;
+export const LEARNING_GOALS = ['travel', 'business', 'academic', 'culture', 'family', 'hobby'] as const;
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+
+export const ProficiencySchema = z.enum(PROFICIENCY_LEVELS);
+export const LearningStyleSchema = z.enum(LEARNING_STYLES);
+export const LearningGoalSchema = z.enum(LEARNING_GOALS);
+
+/** An IANA time zone the runtime knows (streaks and daily limits are counted in it). */
+export const TimeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone; use an IANA name such as Europe/Madrid.');
+
+export const UserProfileSchema = z
+  .object({
+    user_id: z.uuid(),
+    native_language: z.enum(NATIVE_LANGUAGES),
+    target_language: z.enum(TARGET_LANGUAGES),
+    proficiency: ProficiencySchema,
+    learning_styles: z.array(LearningStyleSchema),
+    goals: z.array(LearningGoalSchema),
+    timezone: z.string(),
+    interface_language: z.enum(INTERFACE_LANGUAGES),
+    theme: z.enum(THEME_PREFERENCES),
+    wants_grammar_explanations: z.boolean(),
+    profile_completed: z.boolean(),
+    total_xp: z.number().int(),
+    current_streak: z.number().int(),
+    lessons_completed: z.number().int(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
+  z
+    .array(item)
+    .max(max)
+    .refine((list) => new Set(list).size === list.length, 'Each value may appear only once.');
+
+/** What a learner may change; XP, streak and lesson counts belong to the server. */
+export const UpdateUserProfileBodySchema = z
+  .strictObject({
+    native_language: z.enum(NATIVE_LANGUAGES).optional(),
+    target_language: z.enum(TARGET_LANGUAGES).optional(),
+    proficiency: ProficiencySchema.optional(),
+    learning_styles: uniqueList(LearningStyleSchema, LEARNING_STYLES.length).optional(),
+    goals: uniqueList(LearningGoalSchema, LEARNING_GOALS.length).optional(),
+    timezone: TimeZoneSchema.optional(),
+    interface_language: z.enum(INTERFACE_LANGUAGES).optional(),
+    theme: z.enum(THEME_PREFERENCES).optional(),
+    wants_grammar_explanations: z.boolean().optional(),
+    profile_completed: z.boolean().optional(),
+  })
+  .meta({ id: 'UpdateUserProfileBody' });
+export type UpdateUserProfileBody = z.infer<typeof UpdateUserProfileBodySchema>;
+
+export const UserIdParamsSchema = z.object({
+  id: z.union([z.literal('me'), z.uuid({ error: 'Must be a user id or "me".' })]),
+});
+
+export const AuthUserSchema = z
+  .object({
+    id: z.uuid(),
+    username: z.string().describe('The e-mail address the learner signs in with'),
+    email: z.string(),
+    full_name: z.string(),
+    native_language: z.enum(NATIVE_LANGUAGES),
+    learning_goal: LearningGoalSchema.nullable(),
+    learning_style: LearningStyleSchema.nullable(),
+    proficiency_level: ProficiencySchema,
+    wants_grammar_explanations: z.boolean(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'AuthUser' });
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+export const GetMeResponseSchema = z.object({ user: AuthUserSchema, profile: UserProfileSchema }).meta({ id: 'Me' });
+export type GetMeResponse = z.infer<typeof GetMeResponseSchema>;
