@@ -13,6 +13,9 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { configuredProviders } from './modules/auth/oauth.providers';
+import { oauthRoutes } from './modules/auth/oauth.routes';
+import { createOAuthService } from './modules/auth/oauth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
@@ -89,6 +92,7 @@ export async function buildApp({ env, database, clock, webDistDir, logger }: Bui
   app.decorateRequest('auth', null);
 
   const secret = env.JWT_SECRET ?? loadOrCreateSecret(env.DATA_DIR, 'jwt-secret');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   const limiter = redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db, clock);
   const mailer = env.SMTP_URL
@@ -98,17 +102,26 @@ export async function buildApp({ env, database, clock, webDistDir, logger }: Bui
   const requireAuth = createRequireAuth(signer);
 
   const healthService = createHealthService({ database, version: APP_VERSION });
+  const authRepository = createAuthRepository(database.db);
   const authService = createAuthService({
-    repo: createAuthRepository(database.db),
+    repo: authRepository,
     signer,
     limiter,
     mailer,
     clock,
     logger: app.log,
     secret,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     refreshIdleSeconds: env.REFRESH_IDLE_TTL_SECONDS,
     refreshAbsoluteSeconds: env.REFRESH_ABSOLUTE_TTL_SECONDS,
+  });
+  const oauthService = createOAuthService({
+    providers: configuredProviders(env),
+    repo: authRepository,
+    authService,
+    clock,
+    logger: app.log,
+    callbackUrl: (provider) => `${publicUrl}/api/v1/auth/oauth/${provider}/callback`,
   });
   const usersService = createUsersService({ repo: createUsersRepository(database.db), clock });
   const contactService = createContactService({ db: database.db, limiter });
@@ -122,6 +135,7 @@ export async function buildApp({ env, database, clock, webDistDir, logger }: Bui
     async (api) => {
       await api.register(healthRoutes({ healthService }));
       await api.register(authRoutes({ authService, requireAuth, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS }));
+      await api.register(oauthRoutes({ oauthService, publicUrl, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS }));
       await api.register(usersRoutes({ usersService, requireAuth }));
       await api.register(contactRoutes({ contactService }));
     },

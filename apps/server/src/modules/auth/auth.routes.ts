@@ -14,9 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
 import type { AuthService, Session } from './auth.service';
+import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 
-export const REFRESH_COOKIE = 'parla_refresh';
-const COOKIE_PATH = '/api/v1/auth';
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
 
 export function authRoutes({
@@ -28,17 +27,8 @@ export function authRoutes({
   requireAuth: ReturnType<typeof createRequireAuth>;
   refreshCookieMaxAge: number;
 }): FastifyPluginAsyncZod {
-  // The web app keeps the refresh token in an httpOnly cookie that only auth routes receive.
-  function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session: Session) {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      path: COOKIE_PATH,
-      maxAge: refreshCookieMaxAge,
-    });
-  }
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, session: Session) =>
+    setRefreshCookie(request, reply, session.refreshToken, refreshCookieMaxAge);
 
   return async (app) => {
     app.post(
@@ -53,7 +43,7 @@ export function authRoutes({
       },
       async (request, reply) => {
         const session = await authService.register(request.body, request.ip);
-        setRefreshCookie(request, reply, session);
+        setCookie(request, reply, session);
         return reply.status(201).send(session.response);
       },
     );
@@ -70,7 +60,7 @@ export function authRoutes({
       },
       async (request, reply) => {
         const session = await authService.login(request.body, request.ip);
-        setRefreshCookie(request, reply, session);
+        setCookie(request, reply, session);
         return session.response;
       },
     );
@@ -90,7 +80,7 @@ export function authRoutes({
         if (!token) throw new AppError('token_invalid', 'No refresh token was sent.');
         try {
           const session = await authService.refresh(token);
-          setRefreshCookie(request, reply, session);
+          setCookie(request, reply, session);
           return session.response;
         } catch (error) {
           if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply);
