@@ -1,0 +1,111 @@
+/**
+ * Answer checking shared by the server (which decides) and the web app (instant feedback).
+ * Lenient where learners deserve it: case, surrounding space and punctuation never matter; a
+ * missing accent (Latin scripts) or a one-letter slip in a word of five or more letters is
+ * accepted but pointed out; alternatives from the content bank are accepted as they are.
+ */
+export type AnswerVerdict = 'exact' | 'alternative' | 'missing_accent' | 'typo' | 'wrong';
+
+export interface AnswerCheck {
+  correct: boolean;
+  verdict: AnswerVerdict;
+  /** The form to show as the right answer. */
+  expected: string;
+}
+
+const PUNCTUATION = /[\p{P}\p{S}]/gu;
+const SPACES = /\s+/gu;
+const LATIN = /\p{Script=Latin}/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Case-folded, punctuation-free, single-spaced; ё and е are one letter to Russian readers. */
+export function normaliseAnswer(text: string, language: string): string {
+  return text
+    .normalize('NFC')
+    .toLocaleLowerCase(language)
+    .replace(PUNCTUATION, ' ')
+    .replace(SPACES, ' ')
+    .trim()
+    .replaceAll('ё', 'е');
+}
+
+/** Only Latin letters lose their accents: in Devanagari or kana the marks are letters. */
+function withoutAccents(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .replaceAll('ß', 'ss')
+    .normalize('NFC');
+}
+
+/** Levenshtein distance with adjacent transposition, stopping early above `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > limit) return limit + 1;
+  let previousPrevious: number[] = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        value = Math.min(value, (previousPrevious[j - 2] ?? 0) + 1);
+      current.push(value);
+    }
+    previousPrevious = previous;
+    previous = current;
+  }
+  return previous[y.length] ?? limit + 1;
+}
+
+/** One slip in one word of at least five letters, every other word spelled right. */
+function isSingleTypo(given: string, expected: string): boolean {
+  const givenWords = given.split(' ');
+  const expectedWords = expected.split(' ');
+  if (givenWords.length !== expectedWords.length) return false;
+  let slips = 0;
+  for (let index = 0; index < expectedWords.length; index++) {
+    const word = expectedWords[index] ?? '';
+    const attempt = givenWords[index] ?? '';
+    if (word === attempt) continue;
+    if ([...word].length < 5 || CJK.test(word) || editDistance(attempt, word, 1) !== 1) return false;
+    slips += 1;
+  }
+  return slips === 1;
+}
+
+export function checkAnswer(given: string, expected: string, alternatives: readonly string[], language: string): AnswerCheck {
+  const answer = normaliseAnswer(given, language);
+  const accepted = [expected, ...alternatives];
+  const normalised = accepted.map((candidate) => normaliseAnswer(candidate, language));
+  const result = (correct: boolean, verdict: AnswerVerdict) => ({ correct, verdict, expected });
+
+  if (answer.length === 0) return result(false, 'wrong');
+  if (normalised[0] === answer) return result(true, 'exact');
+  if (normalised.includes(answer)) return result(true, 'alternative');
+  if (LATIN.test(expected)) {
+    const bare = withoutAccents(answer);
+    if (normalised.some((candidate) => withoutAccents(candidate) === bare)) return result(true, 'missing_accent');
+    if (normalised.some((candidate) => isSingleTypo(bare, withoutAccents(candidate)))) return result(true, 'typo');
+  } else if (normalised.some((candidate) => isSingleTypo(answer, candidate))) {
+    return result(true, 'typo');
+  }
+  return result(false, 'wrong');
+}
+
+/** Word ordering must be exact, apart from case and punctuation (spec §5). */
+export function checkWordOrder(given: readonly string[], expected: readonly string[], language: string): boolean {
+  const join = (tokens: readonly string[]) => normaliseAnswer(tokens.join(' '), language);
+  return given.length === expected.length && join(given) === join(expected);
+}
+
+/** Spec §9: fill-blank shows the first and last letters; CJK words keep their first character. */
+export function maskWord(word: string, language: string): string {
+  const characters = [...word];
+  const blank = CJK.test(word) || language === 'ja' || language === 'zh' ? '＿' : '_';
+  if (characters.length <= 1) return blank;
+  if (characters.length === 2) return `${characters[0]}${blank}`;
+  return `${characters[0]}${blank.repeat(characters.length - 2)}${characters.at(-1)}`;
+}
