@@ -72,6 +72,20 @@ describe('the server process', () => {
     expect(output).toMatch(/DATABASE_URL: must be a postgres/);
   });
 
+  it('serves accounts and lessons from the built bundle (content bank included)', async () => {
+    server = await startServer();
+    const register = await fetch(`${server.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bundle@example.com', password: 'violet-harbour-42', full_name: 'Bundle Test' }),
+    });
+    expect(register.status).toBe(201);
+    const { access_token: token } = (await register.json()) as { access_token: string };
+    const start = await fetch(`${server.url}/api/v1/lessons/greetings-1/start`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(start.status).toBe(200);
+    expect(((await start.json()) as { exercises: unknown[] }).exercises).toHaveLength(7);
+  });
+
   it('starts again on the same embedded data directory', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parla-restart-'));
     try {

@@ -72,8 +72,11 @@ await buildIfStale('server', {
   stampFile: 'apps/server/dist/.build-stamp',
   async build() {
     const esbuild = await import('esbuild');
-    const serverPackage = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'));
-    const external = Object.keys(serverPackage.dependencies).filter((name) => !name.startsWith('@parla/'));
+    // npm packages stay in node_modules; only the workspace packages (TypeScript source) are bundled.
+    const dependencyNames = ['apps/server', 'packages/shared', 'packages/content'].flatMap((dir) =>
+      Object.keys(JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).dependencies ?? {}),
+    );
+    const external = [...new Set(dependencyNames)].filter((name) => !name.startsWith('@parla/'));
     await esbuild.build({
       entryPoints: [join(root, 'apps/server/src/main.ts')],
       outfile: join(root, 'apps/server/dist/main.js'),

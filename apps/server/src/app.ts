@@ -21,6 +21,10 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { createContentProvider } from './modules/lessons/content-bank';
+import { createLessonsRepository } from './modules/lessons/lessons.repository';
+import { lessonsRoutes } from './modules/lessons/lessons.routes';
+import { createLessonsService } from './modules/lessons/lessons.service';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
@@ -41,6 +45,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Modules that need "now" (streaks, expiries, limits) take it from here, never from Date. */
   clock: Clock;
+  /** The content bank folder (packages/content); the bundled server passes it explicitly. */
+  contentDir?: string | undefined;
   /** The built web app (apps/web/dist); without it only the API is served. */
   webDistDir?: string | undefined;
   logger?: FastifyBaseLogger;
@@ -48,7 +54,14 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance;
 
-export async function buildApp({ env, database, clock, webDistDir, logger }: BuildAppOptions): Promise<App> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Loads what the first learner request would otherwise wait for (the content bank). */
+    warmUp(): void;
+  }
+}
+
+export async function buildApp({ env, database, clock, contentDir, webDistDir, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: logger ?? pino({ level: env.LOG_LEVEL }),
     logController: new RequestLogController(),
@@ -125,6 +138,11 @@ export async function buildApp({ env, database, clock, webDistDir, logger }: Bui
   });
   const usersService = createUsersService({ repo: createUsersRepository(database.db), clock });
   const contactService = createContactService({ db: database.db, limiter });
+  const content = createContentProvider(contentDir);
+  const lessonsService = createLessonsService({ repo: createLessonsRepository(database.db), content, clock });
+  app.decorate('warmUp', () => {
+    content.get();
+  });
 
   app.addHook('onClose', async () => {
     await authService.settle();
@@ -138,6 +156,7 @@ export async function buildApp({ env, database, clock, webDistDir, logger }: Bui
       await api.register(oauthRoutes({ oauthService, publicUrl, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS }));
       await api.register(usersRoutes({ usersService, requireAuth }));
       await api.register(contactRoutes({ contactService }));
+      await api.register(lessonsRoutes({ lessonsService, requireAuth }));
     },
     { prefix: '/api/v1' },
   );

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     database,
     clock: systemClock,
     // main.ts and the bundled dist/main.js both sit one folder below apps/server.
+    contentDir: fileURLToPath(new URL('../../../packages/content', import.meta.url)),
     webDistDir: resolve(env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logger,
   });
@@ -68,6 +69,16 @@ async function main(): Promise<void> {
 
   await app.listen({ host: env.HOST, port: env.PORT });
   logger.info({ database: database.kind }, 'Parla is ready');
+  // After listening, so health answers at once; the first lesson then needs no wait.
+  setImmediate(() => {
+    try {
+      app.warmUp();
+    } catch (error) {
+      // A broken content edit must not leave a server that fails every lesson: stop loudly.
+      logger.fatal({ err: error }, 'the content bank is invalid; run `npm run content:validate`');
+      process.exit(1);
+    }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -17,12 +17,14 @@ export const ERROR_STATUS = {
   token_expired: 401,
   refresh_token_reused: 401,
   forbidden: 403,
+  daily_limit_reached: 403,
   not_found: 404,
   provider_not_configured: 404,
   method_not_allowed: 405,
   conflict: 409,
   email_taken: 409,
   account_exists: 409,
+  already_completed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -47,6 +49,7 @@ export const ErrorBodySchema = z
     detail: z.string(),
     code: z.string(),
     errors: z.array(ErrorItemSchema).optional(),
+    resets_at: z.iso.datetime().optional().describe('daily_limit_reached: when the next local day begins'),
   })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
@@ -60,18 +63,23 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: ErrorItem[] | undefined;
+  readonly resetsAt: string | undefined;
 
-  constructor(code: ErrorCode, detail: string, errors?: ErrorItem[], options?: { cause?: unknown }) {
+  constructor(code: ErrorCode, detail: string, errors?: ErrorItem[], options?: { cause?: unknown; resetsAt?: string }) {
     super(detail, options);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.errors = errors;
+    this.resetsAt = options?.resetsAt;
   }
 
   toBody(): ErrorBody {
-    return this.errors
-      ? { detail: this.message, code: this.code, errors: this.errors }
-      : { detail: this.message, code: this.code };
+    return {
+      detail: this.message,
+      code: this.code,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.resetsAt ? { resets_at: this.resetsAt } : {}),
+    };
   }
 }

@@ -1,5 +1,5 @@
-/** Spec §9 "Generated lesson": points per exercise type. */
-export const EXERCISE_XP = { 'multiple-choice': 25, 'fill-blank': 30, 'word-order': 35 } as const;
+/** Spec §9 "Generated lesson": points per exercise type (drag-drop is word ordering). */
+export const EXERCISE_XP = { 'multiple-choice': 25, 'fill-blank': 30, 'drag-drop': 35 } as const;
 export type ExerciseType = keyof typeof EXERCISE_XP;
 
 export type LessonBadge = 'excellent' | 'good' | 'needs_practice';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // The account every learner-owned row hangs off. E-mail is stored normalised (trimmed,
 // lower-cased); a social-only account has no password hash.
@@ -8,6 +8,8 @@ export const users = pgTable('users', {
   email: text().notNull().unique(),
   fullName: text().notNull(),
   passwordHash: text(),
+  /** The entitlement: 'free' (one lesson session a local day) or 'premium'. */
+  plan: text().notNull().default('free'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -30,5 +32,8 @@ export const profiles = pgTable('profiles', {
   totalXp: integer().notNull().default(0),
   currentStreak: integer().notNull().default(0),
   lessonsCompleted: integer().notNull().default(0),
+  /** The last local day with a completed lesson or practice (for the streak). */
+  lastActiveDate: date({ mode: 'string' }),
+  dailyGoalXp: integer().notNull().default(50),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,10 @@
+import { currentStreak, type LocalDate } from '@parla/shared/streak';
 import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
 import type { ProfileRow, UserRow } from '../auth/auth.repository';
 
 // Explicit mapping: a new column (a password hash!) never leaves the server by accident.
-export function presentProfile(profile: ProfileRow): UserProfile {
+/** `today` (the learner's local date) turns a lapsed streak into 0 for display. */
+export function presentProfile(profile: ProfileRow, today?: LocalDate): UserProfile {
   return {
     user_id: profile.userId,
     native_language: profile.nativeLanguage as UserProfile['native_language'],
@@ -16,7 +18,9 @@ export function presentProfile(profile: ProfileRow): UserProfile {
     wants_grammar_explanations: profile.wantsGrammarExplanations,
     profile_completed: profile.profileCompleted,
     total_xp: profile.totalXp,
-    current_streak: profile.currentStreak,
+    current_streak: today
+      ? currentStreak({ current: profile.currentStreak, lastActiveDate: profile.lastActiveDate as LocalDate | null }, today)
+      : profile.currentStreak,
     lessons_completed: profile.lessonsCompleted,
     updated_at: profile.updatedAt.toISOString(),
   };

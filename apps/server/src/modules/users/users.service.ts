@@ -1,4 +1,5 @@
 import { AppError } from '@parla/shared/errors';
+import { localDate } from '@parla/shared/streak';
 import type { GetMeResponse, UpdateUserProfileBody, UserProfile } from '@parla/shared/users.schema';
 import type { Clock } from '../../lib/clock';
 import { presentAuthUser, presentProfile } from './users.presenter';
@@ -17,13 +18,16 @@ export function createUsersService({ repo, clock }: { repo: UsersRepository; clo
       const found = await repo.findUserWithProfile(callerId);
       // A valid token for a deleted account: the session is over.
       if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
-      return { user: presentAuthUser(found.user, found.profile), profile: presentProfile(found.profile) };
+      return {
+        user: presentAuthUser(found.user, found.profile),
+        profile: presentProfile(found.profile, localDate(clock.now(), found.profile.timezone)),
+      };
     },
 
     async getProfile(requestedId: string, callerId: string): Promise<UserProfile> {
       const profile = await repo.findProfile(resolveOwnId(requestedId, callerId));
       if (!profile) throw new AppError('token_invalid', 'This account no longer exists.');
-      return presentProfile(profile);
+      return presentProfile(profile, localDate(clock.now(), profile.timezone));
     },
 
     async updateProfile(requestedId: string, callerId: string, body: UpdateUserProfileBody): Promise<UserProfile> {
@@ -60,7 +64,7 @@ export function createUsersService({ repo, clock }: { repo: UsersRepository; clo
         updatedAt: clock.now(),
       });
       if (!updated) throw new AppError('token_invalid', 'This account no longer exists.');
-      return presentProfile(updated);
+      return presentProfile(updated, localDate(clock.now(), updated.timezone));
     },
   };
 }

@@ -1,0 +1,56 @@
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A generated lesson (or practice) a learner is taking; the answers stay here, not in the browser. */
+export const lessonSessions = pgTable(
+  'lesson_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull().default('lesson'),
+    lessonId: text().notNull(),
+    course: text().notNull(),
+    nativeLanguage: text().notNull(),
+    seed: integer().notNull(),
+    exercises: jsonb().notNull(),
+    answers: jsonb().notNull().default({}),
+    localDate: date({ mode: 'string' }).notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+    result: jsonb(),
+  },
+  (table) => [index().on(table.userId, table.localDate)],
+);
+
+/** Best score per lesson of a course; a course switch keeps it. */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    course: text().notNull(),
+    lessonId: text().notNull(),
+    bestScore: integer().notNull(),
+    completions: integer().notNull().default(1),
+    lastCompletedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.course, table.lessonId] })],
+);
+
+/** XP and activity per local day: daily goal, weekly bars, streaks. */
+export const dailyActivity = pgTable(
+  'daily_activity',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    localDate: date({ mode: 'string' }).notNull(),
+    xp: integer().notNull().default(0),
+    lessons: integer().notNull().default(0),
+    practices: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.localDate] })],
+);

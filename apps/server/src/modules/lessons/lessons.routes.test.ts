@@ -1,0 +1,255 @@
+import {
+  AnswerExerciseResponseSchema,
+  CompleteLessonResponseSchema,
+  GetLessonResponseSchema,
+  ListLessonsResponseSchema,
+  StartLessonResponseSchema,
+} from '@parla/shared/lessons.schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lessonSessions, users } from '../../db/schema/index';
+import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
+import { registerUser } from '../../test/factories';
+import type { GeneratedExercise } from './lesson-generator';
+
+const clock = testClock('2026-11-21T10:00:00Z');
+let ctx: TestApp;
+beforeAll(async () => {
+  ctx = await buildTestApp({ clock });
+});
+afterAll(() => ctx.close());
+
+type Headers = Record<string, string>;
+const get = (url: string, headers: Headers) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+const post = (url: string, headers: Headers, payload?: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function learner(profile: Record<string, unknown> = { target_language: 'es', timezone: 'Europe/Madrid' }) {
+  const account = await registerUser(ctx.app);
+  await ctx.app.inject({ method: 'PUT', url: '/api/v1/users/me/profile', headers: account.bearer, payload: profile });
+  return account;
+}
+
+/** A fresh access token after the test clock has jumped past the old one's expiry. */
+async function signIn(account: { email: string; password: string }): Promise<Headers> {
+  const response = await post('/auth/login', {}, { username: account.email, password: account.password });
+  return { authorization: `Bearer ${response.json().access_token}` };
+}
+
+/** The right answer to each exercise, read from the session as stored on the server. */
+async function answerKey(sessionId: string) {
+  const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, sessionId));
+  return new Map(((row?.exercises ?? []) as GeneratedExercise[]).map((item) => [item.exercise.id, item.key]));
+}
+function rightAnswer(key: GeneratedExercise['key']) {
+  return key.kind === 'option' ? key.optionId : key.kind === 'text' ? key.text : key.tokens;
+}
+
+describe('GET /lessons', () => {
+  it('lists the course’s units and lessons in the learner’s language', async () => {
+    const account = await learner({ native_language: 'fr', target_language: 'de' });
+    const body = ListLessonsResponseSchema.parse((await get('/lessons', account.bearer)).json());
+    expect(body.course).toBe('de');
+    expect(body.units).toHaveLength(12);
+    expect(body.units[0]?.lessons[0]).toMatchObject({
+      id: 'greetings-1',
+      completed: false,
+      progress: 0,
+      difficulty: 'beginner',
+      xp_reward: 50,
+    });
+    expect(body.units[0]?.title).not.toBe('Greetings and introductions');
+    const other = ListLessonsResponseSchema.parse((await get('/lessons?language=ja', account.bearer)).json());
+    expect(other.course).toBe('ja');
+  });
+
+  it('needs a token and a known course', async () => {
+    expect((await get('/lessons', {})).statusCode).toBe(401);
+    const account = await learner();
+    expect((await get('/lessons?language=xx', account.bearer)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /lessons/:id, search and recommended', () => {
+  it('shows a lesson’s words with translations and the unit’s note', async () => {
+    const account = await learner({ native_language: 'en', target_language: 'ja' });
+    const lesson = GetLessonResponseSchema.parse((await get('/lessons/greetings-1', account.bearer)).json());
+    expect(lesson.words.length).toBeGreaterThanOrEqual(5);
+    expect(lesson.words[0]).toMatchObject({ roman: expect.any(String), translation: expect.any(String) });
+    expect(lesson.note.text.length).toBeGreaterThan(20);
+    expect((await get('/lessons/no-such-lesson', account.bearer)).statusCode).toBe(404);
+  });
+
+  it('finds lessons and words, and recommends the next three lessons', async () => {
+    const account = await learner();
+    const found = (await get('/lessons/search?q=bread', account.bearer)).json();
+    expect(
+      found.results.some(
+        (item: { type: string; description: string }) => item.type === 'vocabulary' && item.description === 'bread',
+      ),
+    ).toBe(true);
+    expect((await get('/lessons/search?q=b', account.bearer)).statusCode).toBe(400);
+    const recommended = (await get('/lessons/recommended/me', account.bearer)).json();
+    expect(recommended.lessons.map((lesson: { id: string }) => lesson.id)).toEqual(['greetings-1', 'greetings-2', 'greetings-3']);
+    const other = await learner();
+    expect((await get(`/lessons/recommended/${other.auth.user.id}`, account.bearer)).statusCode).toBe(403);
+  });
+});
+
+describe('a lesson session', () => {
+  it('starts, marks answers on the server, and completes once with XP, streak and daily activity', async () => {
+    const account = await learner();
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
+    expect(start.exercises).toHaveLength(7);
+    expect(start.resumed).toBe(false);
+    const keys = await answerKey(start.session_id);
+
+    // Five right, two wrong → score 71, XP 36.
+    for (const [index, exercise] of start.exercises.entries()) {
+      const key = keys.get(exercise.id);
+      if (!key) throw new Error('no key');
+      const answer = index < 5 ? rightAnswer(key) : key.kind === 'tokens' ? [...key.tokens].reverse() : 'zzz-wrong';
+      const response = await post(`/lessons/greetings-1/exercises/${exercise.id}/complete`, account.bearer, {
+        session_id: start.session_id,
+        answer,
+      });
+      expect(response.statusCode).toBe(200);
+      const result = AnswerExerciseResponseSchema.parse(response.json());
+      expect(result.correct).toBe(index < 5);
+      expect(result.explanation.language).toBe('en');
+    }
+
+    const complete = await post('/lessons/greetings-1/complete', account.bearer, { session_id: start.session_id });
+    expect(complete.statusCode).toBe(200);
+    const result = CompleteLessonResponseSchema.parse(complete.json());
+    expect(result).toMatchObject({
+      correct: 5,
+      total: 7,
+      score: 71,
+      xp_earned: 36,
+      badge: 'good',
+      total_xp: 36,
+      level: 1,
+      xp_to_next_level: 64,
+      current_streak: 1,
+      lessons_completed: 1,
+      daily_goal_percent: 72,
+    });
+
+    const me = (await get('/users/me', account.bearer)).json();
+    expect(me.profile).toMatchObject({ total_xp: 36, lessons_completed: 1, current_streak: 1 });
+    const list = ListLessonsResponseSchema.parse((await get('/lessons', account.bearer)).json());
+    expect(list.units[0]?.lessons[0]).toMatchObject({ completed: true, progress: 71 });
+  });
+
+  it('counts XP once however many times completion is replayed, even concurrently', async () => {
+    const account = await learner();
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-2/start', account.bearer)).json());
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => post('/lessons/greetings-2/complete', account.bearer, { session_id: start.session_id })),
+    );
+    const bodies = replies.map((reply) => {
+      expect(reply.statusCode).toBe(200);
+      return reply.body;
+    });
+    expect(new Set(bodies).size).toBe(1);
+    const me = (await get('/users/me', account.bearer)).json();
+    expect(me.profile).toMatchObject({ total_xp: 10, lessons_completed: 1 });
+  });
+
+  it('locks an exercise after its first answer', async () => {
+    const account = await learner();
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());
+    const mc = start.exercises.find((exercise) => exercise.type === 'multiple-choice');
+    const key = (await answerKey(start.session_id)).get(mc?.id ?? '');
+    const wrongOption =
+      mc?.type === 'multiple-choice'
+        ? mc.content.options.find((option) => option.id !== (key?.kind === 'option' ? key.optionId : ''))?.id
+        : '';
+    const first = await post(`/lessons/greetings-3/exercises/${mc?.id}/complete`, account.bearer, {
+      session_id: start.session_id,
+      answer: wrongOption,
+    });
+    const second = await post(`/lessons/greetings-3/exercises/${mc?.id}/complete`, account.bearer, {
+      session_id: start.session_id,
+      answer: key && rightAnswer(key),
+    });
+    expect(first.json().correct).toBe(false);
+    expect(second.json()).toEqual(first.json());
+  });
+
+  it('rejects bad input and other learners’ sessions', async () => {
+    const [alice, bob] = [await learner(), await learner()];
+    const start = StartLessonResponseSchema.parse((await post('/lessons/family-1/start', alice.bearer)).json());
+    const exerciseId = start.exercises[0]?.id;
+    expect((await post('/lessons/nope/start', alice.bearer)).statusCode).toBe(404);
+    expect(
+      (await post(`/lessons/family-1/exercises/${exerciseId}/complete`, alice.bearer, { session_id: 'x', answer: 'a' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post(`/lessons/family-1/exercises/${exerciseId}/complete`, alice.bearer, { session_id: start.session_id }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post(`/lessons/family-1/exercises/ex99/complete`, alice.bearer, { session_id: start.session_id, answer: 'a' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await post(`/lessons/family-2/complete`, alice.bearer, { session_id: start.session_id })).statusCode).toBe(404);
+
+    const bobAnswers = await post(`/lessons/family-1/exercises/${exerciseId}/complete`, bob.bearer, {
+      session_id: start.session_id,
+      answer: 'a',
+    });
+    expect(bobAnswers.statusCode).toBe(404);
+    const bobCompletes = await post('/lessons/family-1/complete', bob.bearer, { session_id: start.session_id });
+    expect(bobCompletes.statusCode).toBe(404);
+    expect((await get('/users/me', bob.bearer)).json().profile.total_xp).toBe(0);
+    expect((await post('/lessons/family-1/complete', {}, { session_id: start.session_id })).statusCode).toBe(401);
+  });
+
+  it('gives a free learner one session a local day, resumes it, and resets at local midnight', async () => {
+    const account = await learner({ target_language: 'es', timezone: 'Asia/Tokyo' });
+    clock.set('2026-12-01T10:00:00Z'); // 19:00 in Tokyo
+    let bearer = await signIn(account);
+    const first = StartLessonResponseSchema.parse((await post('/lessons/food-1/start', bearer)).json());
+    const resumed = StartLessonResponseSchema.parse((await post('/lessons/food-1/start', bearer)).json());
+    expect(resumed).toMatchObject({ session_id: first.session_id, resumed: true });
+
+    const second = await post('/lessons/food-2/start', bearer);
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({ code: 'daily_limit_reached', resets_at: '2026-12-01T15:00:00.000Z' });
+
+    clock.set('2026-12-01T15:00:01Z'); // just after midnight in Tokyo
+    bearer = await signIn(account);
+    expect((await post('/lessons/food-2/start', bearer)).statusCode).toBe(200);
+  });
+
+  it('lets a premium learner take as many sessions as they like', async () => {
+    const account = await learner();
+    await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, account.auth.user.id));
+    for (const lesson of ['home-1', 'home-2', 'home-3'])
+      expect((await post(`/lessons/${lesson}/start`, account.bearer)).statusCode).toBe(200);
+  });
+
+  it('keeps a streak across days in the learner’s time zone and restarts it after a gap', async () => {
+    const account = await learner({ target_language: 'it', timezone: 'America/New_York' });
+    const finish = async (lesson: string, at: string) => {
+      clock.set(at);
+      const bearer = await signIn(account);
+      const start = StartLessonResponseSchema.parse((await post(`/lessons/${lesson}/start`, bearer)).json());
+      return CompleteLessonResponseSchema.parse(
+        (await post(`/lessons/${lesson}/complete`, bearer, { session_id: start.session_id })).json(),
+      );
+    };
+    expect((await finish('city-1', '2026-12-10T15:00:00Z')).current_streak).toBe(1);
+    // 03:00 UTC on the 11th is still the 10th in New York: a new day only in UTC.
+    expect((await finish('city-2', '2026-12-11T23:30:00Z')).current_streak).toBe(2);
+    expect((await finish('city-3', '2026-12-14T15:00:00Z')).current_streak).toBe(1);
+  });
+});

@@ -1,0 +1,343 @@
+import { checkAnswer, checkWordOrder } from '@parla/shared/answers';
+import type { ContentLesson, NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
+import { isTargetLanguage } from '@parla/shared/content.schema';
+import { AppError } from '@parla/shared/errors';
+import type {
+  AnswerExerciseBody,
+  AnswerExerciseResponse,
+  CompleteLessonResponse,
+  GetLessonResponse,
+  LessonSummary,
+  ListLessonsResponse,
+  StartLessonResponse,
+} from '@parla/shared/lessons.schema';
+import { levelFromXp, xpToNextLevel } from '@parla/shared/levels';
+import { accuracyPercent, dailyGoalPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
+import { localDate, startOfNextLocalDay, streakAfterActivity } from '@parla/shared/streak';
+import type { Clock } from '../../lib/clock';
+import type { ContentProvider } from './content-bank';
+import { type GeneratedExercise, generateLesson } from './lesson-generator';
+import type { LessonsRepository } from './lessons.repository';
+
+/** Spec §6: a free learner starts one lesson session per local day. */
+export const FREE_LESSON_SESSIONS_PER_DAY = 1;
+const LESSON_MINUTES = 5;
+
+type StoredAnswer = AnswerExerciseResponse;
+
+export function createLessonsService({
+  repo,
+  content,
+  clock,
+}: {
+  repo: LessonsRepository;
+  content: ContentProvider;
+  clock: Clock;
+}) {
+  async function learner(userId: string) {
+    const found = await repo.findLearner(userId);
+    if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
+    const native = found.profile.nativeLanguage as NativeLanguage;
+    const course = found.profile.targetLanguage as TargetLanguage;
+    return { ...found, native, course, today: localDate(clock.now(), found.profile.timezone) };
+  }
+
+  function lessonOrThrow(lessonId: string): ContentLesson {
+    const lesson = content.get().lessonsById.get(lessonId);
+    if (!lesson) throw new AppError('not_found', `There is no lesson "${lessonId}".`);
+    return lesson;
+  }
+
+  function summarise(lesson: ContentLesson, native: NativeLanguage, bestScore: number | undefined): LessonSummary {
+    const unit = content.get().unitsById.get(lesson.unitId);
+    return {
+      id: lesson.id,
+      unit_id: lesson.unitId,
+      title: lesson.title[native],
+      description: lesson.description[native],
+      difficulty: 'beginner',
+      duration: LESSON_MINUTES,
+      xp_reward: lessonXp(100),
+      completed: bestScore !== undefined,
+      progress: bestScore ?? 0,
+      category: unit?.title[native] ?? lesson.unitId,
+      icon: unit?.icon ?? '📘',
+    };
+  }
+
+  async function bestScores(userId: string, course: string): Promise<Map<string, number>> {
+    return new Map((await repo.findProgress(userId, course)).map((row) => [row.lessonId, row.bestScore]));
+  }
+
+  function courseOf(requested: string | undefined, fallback: TargetLanguage): TargetLanguage {
+    return requested && isTargetLanguage(requested) ? requested : fallback;
+  }
+
+  return {
+    async listLessons(userId: string, language?: string): Promise<ListLessonsResponse> {
+      const { native, course: current } = await learner(userId);
+      const course = courseOf(language, current);
+      const scores = await bestScores(userId, course);
+      return {
+        course,
+        units: content.get().units.map((unit) => ({
+          id: unit.id,
+          title: unit.title[native],
+          icon: unit.icon,
+          lessons: unit.lessons.map((lesson) => summarise(lesson, native, scores.get(lesson.id))),
+        })),
+      };
+    },
+
+    async getLesson(userId: string, lessonId: string, language?: string): Promise<GetLessonResponse> {
+      const { native, course: current } = await learner(userId);
+      const course = courseOf(language, current);
+      const lesson = lessonOrThrow(lessonId);
+      const note = content.get().unitsById.get(lesson.unitId)?.notes[course];
+      const noteText = note?.[native] ?? note?.en ?? '';
+      return {
+        ...summarise(lesson, native, (await bestScores(userId, course)).get(lesson.id)),
+        course,
+        words: lesson.words.map((word) => ({
+          id: word.id,
+          text: word.forms[course].text,
+          ...(word.forms[course].roman ? { roman: word.forms[course].roman } : {}),
+          translation: word.forms[native].text,
+        })),
+        note: { text: noteText, language: note?.[native] ? native : 'en' },
+      };
+    },
+
+    /** The first three lessons of the course not completed yet, in curriculum order. */
+    async recommended(userId: string): Promise<LessonSummary[]> {
+      const { native, course } = await learner(userId);
+      const scores = await bestScores(userId, course);
+      return content
+        .get()
+        .units.flatMap((unit) => unit.lessons)
+        .filter((lesson) => !scores.has(lesson.id))
+        .slice(0, 3)
+        .map((lesson) => summarise(lesson, native, undefined));
+    },
+
+    async search(userId: string, query: string, language?: string) {
+      const { native, course: current } = await learner(userId);
+      const course = courseOf(language, current);
+      const needle = query.toLocaleLowerCase(native);
+      const matches = (text: string) => text.toLocaleLowerCase(native).includes(needle);
+      const results: {
+        id: string;
+        title: string;
+        description: string;
+        type: 'lesson' | 'vocabulary';
+        difficulty: string;
+        lesson_id: string;
+      }[] = [];
+      for (const lesson of content.get().units.flatMap((unit) => unit.lessons)) {
+        if (matches(lesson.title[native]) || matches(lesson.description[native])) {
+          results.push({
+            id: lesson.id,
+            title: lesson.title[native],
+            description: lesson.description[native],
+            type: 'lesson',
+            difficulty: 'beginner',
+            lesson_id: lesson.id,
+          });
+        }
+        for (const word of lesson.words) {
+          if (matches(word.forms[native].text) || matches(word.forms[course].text)) {
+            results.push({
+              id: `${lesson.id}:${word.id}`,
+              title: word.forms[course].text,
+              description: word.forms[native].text,
+              type: 'vocabulary',
+              difficulty: 'beginner',
+              lesson_id: lesson.id,
+            });
+          }
+        }
+      }
+      return { results: results.slice(0, 50) };
+    },
+
+    async startLesson(userId: string, lessonId: string): Promise<StartLessonResponse> {
+      const { native, course, today, plan, profile } = await learner(userId);
+      const lesson = lessonOrThrow(lessonId);
+      const scores = await bestScores(userId, course);
+
+      // Coming back to an unfinished lesson of today continues it rather than using a new session.
+      const open = await repo.findOpenSession(userId, lessonId, course, today);
+      if (open) {
+        const exercises = open.exercises as GeneratedExercise[];
+        return {
+          session_id: open.id,
+          lesson: summarise(lesson, native, scores.get(lessonId)),
+          exercises: exercises.map((item) => item.exercise),
+          answered: Object.keys(open.answers as Record<string, unknown>),
+          resumed: true,
+        };
+      }
+      if (plan !== 'premium' && (await repo.countLessonSessionsOn(userId, today)) >= FREE_LESSON_SESSIONS_PER_DAY) {
+        const resetsAt = startOfNextLocalDay(clock.now(), profile.timezone).toISOString();
+        throw new AppError(
+          'daily_limit_reached',
+          'You have used today’s free lesson. Come back tomorrow or go Premium for unlimited lessons.',
+          undefined,
+          {
+            resetsAt,
+          },
+        );
+      }
+      const seed = Math.floor(Math.random() * 2 ** 31);
+      const exercises = generateLesson({ bank: content.get(), lesson, course, native, seed });
+      const session = await repo.insertSession({
+        userId,
+        kind: 'lesson',
+        lessonId,
+        course,
+        nativeLanguage: native,
+        seed,
+        exercises,
+        localDate: today,
+        startedAt: clock.now(),
+      });
+      return {
+        session_id: session.id,
+        lesson: summarise(lesson, native, scores.get(lessonId)),
+        exercises: exercises.map((item) => item.exercise),
+        answered: [],
+        resumed: false,
+      };
+    },
+
+    /** Marks one answer on the server; the first answer locks the exercise (a retry gets the same result). */
+    async answerExercise(
+      userId: string,
+      lessonId: string,
+      exerciseId: string,
+      body: AnswerExerciseBody,
+    ): Promise<AnswerExerciseResponse> {
+      const session = await repo.findSession(userId, body.session_id);
+      if (!session || session.lessonId !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
+      const stored = (session.answers as Record<string, StoredAnswer>)[exerciseId];
+      if (stored) return stored;
+      if (session.completedAt) throw new AppError('already_completed', 'This lesson is already finished.');
+      const item = (session.exercises as GeneratedExercise[]).find((candidate) => candidate.exercise.id === exerciseId);
+      if (!item) throw new AppError('not_found', 'This exercise is not part of the session.');
+
+      const course = session.course as TargetLanguage;
+      const explanation = { text: item.explanation, language: session.nativeLanguage };
+      let result: StoredAnswer;
+      if (item.key.kind === 'option') {
+        if (typeof body.answer !== 'string')
+          throw new AppError('validation_error', 'Answer with the id of one option.', [
+            { path: 'body.answer', message: 'Expected an option id.' },
+          ]);
+        const correct = body.answer === item.key.optionId;
+        result = {
+          exercise_id: exerciseId,
+          correct,
+          verdict: correct ? 'exact' : 'wrong',
+          expected: item.key.text,
+          expected_option_id: item.key.optionId,
+          explanation,
+        };
+      } else if (item.key.kind === 'text') {
+        if (typeof body.answer !== 'string')
+          throw new AppError('validation_error', 'Answer with the missing word.', [
+            { path: 'body.answer', message: 'Expected text.' },
+          ]);
+        const check = checkAnswer(body.answer, item.key.text, item.key.alternatives, course);
+        result = {
+          exercise_id: exerciseId,
+          correct: check.correct,
+          verdict: check.verdict,
+          expected: check.expected,
+          explanation,
+        };
+      } else {
+        if (!Array.isArray(body.answer))
+          throw new AppError('validation_error', 'Answer with the words in order.', [
+            { path: 'body.answer', message: 'Expected a list of words.' },
+          ]);
+        const correct = checkWordOrder(body.answer, item.key.tokens, course);
+        result = {
+          exercise_id: exerciseId,
+          correct,
+          verdict: correct ? 'exact' : 'wrong',
+          expected: item.key.tokens.join(course === 'ja' || course === 'zh' ? '' : ' '),
+          explanation,
+        };
+      }
+      const saved = await repo.recordAnswer(session.id, exerciseId, result);
+      if (!saved) {
+        // Another request answered first (or finished the lesson): report what was stored.
+        const latest = await repo.findSession(userId, session.id);
+        const first = (latest?.answers as Record<string, StoredAnswer> | undefined)?.[exerciseId];
+        if (first) return first;
+        throw new AppError('already_completed', 'This lesson is already finished.');
+      }
+      return result;
+    },
+
+    /**
+     * Scores the session and awards XP, the lesson count, the streak and the day's activity in one
+     * transaction. Completing the same session again returns the same result and awards nothing.
+     */
+    async completeLesson(userId: string, lessonId: string, sessionId: string): Promise<CompleteLessonResponse> {
+      return repo.db.transaction(async (tx) => {
+        const session = await repo.findSessionForUpdate(tx, userId, sessionId);
+        if (!session || session.lessonId !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
+        if (session.completedAt && session.result) return session.result as CompleteLessonResponse;
+
+        const now = clock.now();
+        const exercises = session.exercises as GeneratedExercise[];
+        const answers = session.answers as Record<string, StoredAnswer>;
+        const correct = exercises.filter((item) => answers[item.exercise.id]?.correct).length;
+        const score = accuracyPercent(correct, exercises.length);
+        const xp = lessonXp(score);
+
+        const found = await repo.findLearner(userId, tx);
+        if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
+        const today = localDate(now, found.profile.timezone);
+        const streak = streakAfterActivity(
+          {
+            current: found.profile.currentStreak,
+            lastActiveDate: found.profile.lastActiveDate as `${number}-${number}-${number}` | null,
+          },
+          today,
+        );
+        const profile = await repo.addToProfile(tx, userId, {
+          xp,
+          lessons: 1,
+          streak: streak.current,
+          lastActiveDate: streak.lastActiveDate ?? today,
+          now,
+        });
+        const day = await repo.addDailyActivity(tx, userId, today, { xp, lessons: 1, practices: 0 });
+        await repo.recordLessonProgress(tx, { userId, course: session.course, lessonId, score, at: now });
+        if (!profile || !day) throw new Error('profile or activity update returned nothing');
+
+        const result: CompleteLessonResponse = {
+          session_id: session.id,
+          lesson_id: lessonId,
+          correct,
+          total: exercises.length,
+          score,
+          xp_earned: xp,
+          badge: lessonBadge(score),
+          total_xp: profile.totalXp,
+          level: levelFromXp(profile.totalXp),
+          xp_to_next_level: xpToNextLevel(profile.totalXp),
+          current_streak: profile.currentStreak,
+          lessons_completed: profile.lessonsCompleted,
+          daily_goal_percent: dailyGoalPercent(day.xp, profile.dailyGoalXp),
+        };
+        await repo.markCompleted(tx, session.id, now, result);
+        return result;
+      });
+    },
+  };
+}
+
+export type LessonsService = ReturnType<typeof createLessonsService>;

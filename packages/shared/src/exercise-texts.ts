@@ -1,0 +1,85 @@
+import type { NativeLanguage } from './content.schema';
+
+/**
+ * The few sentences a generated exercise needs, in every native (setup) language. `{word}`,
+ * `{target}` and `{native}` are filled in by the lesson generator.
+ */
+export const EXERCISE_TEXTS: Record<
+  NativeLanguage,
+  { choose: string; fill: string; order: string; howDoYouSay: string; means: string }
+> = {
+  en: {
+    choose: 'Choose the correct translation',
+    fill: 'Fill in the missing word',
+    order: 'Put the words in the right order',
+    howDoYouSay: 'How do you say “{word}”?',
+    means: '“{target}” means “{native}”.',
+  },
+  es: {
+    choose: 'Elige la traducción correcta',
+    fill: 'Completa la palabra que falta',
+    order: 'Ordena las palabras correctamente',
+    howDoYouSay: '¿Cómo se dice «{word}»?',
+    means: '«{target}» significa «{native}».',
+  },
+  fr: {
+    choose: 'Choisis la bonne traduction',
+    fill: 'Complète le mot manquant',
+    order: 'Remets les mots dans le bon ordre',
+    howDoYouSay: 'Comment dit-on « {word} » ?',
+    means: '« {target} » signifie « {native} ».',
+  },
+  de: {
+    choose: 'Wähle die richtige Übersetzung',
+    fill: 'Ergänze das fehlende Wort',
+    order: 'Bring die Wörter in die richtige Reihenfolge',
+    howDoYouSay: 'Wie sagt man „{word}“?',
+    means: '„{target}“ bedeutet „{native}“.',
+  },
+  it: {
+    choose: 'Scegli la traduzione corretta',
+    fill: 'Completa la parola mancante',
+    order: "Metti le parole nell'ordine giusto",
+    howDoYouSay: 'Come si dice «{word}»?',
+    means: '«{target}» significa «{native}».',
+  },
+  pt: {
+    choose: 'Escolha a tradução correta',
+    fill: 'Complete a palavra que falta',
+    order: 'Coloque as palavras na ordem certa',
+    howDoYouSay: 'Como se diz “{word}”?',
+    means: '“{target}” significa “{native}”.',
+  },
+  zh: {
+    choose: '选择正确的翻译',
+    fill: '填写缺少的词',
+    order: '把词语按正确顺序排列',
+    howDoYouSay: '“{word}”怎么说？',
+    means: '“{target}”的意思是“{native}”。',
+  },
+  ja: {
+    choose: '正しい訳を選んでください',
+    fill: '抜けている言葉を入れてください',
+    order: '単語を正しい順番に並べてください',
+    howDoYouSay: '「{word}」は何と言いますか？',
+    means: '「{target}」は「{native}」という意味です。',
+  },
+  ko: {
+    choose: '올바른 번역을 고르세요',
+    fill: '빠진 단어를 채우세요',
+    order: '단어를 올바른 순서로 배열하세요',
+    howDoYouSay: '‘{word}’은(는) 어떻게 말하나요?',
+    means: '‘{target}’은(는) ‘{native}’라는 뜻이에요.',
+  },
+  ru: {
+    choose: 'Выберите правильный перевод',
+    fill: 'Вставьте пропущенное слово',
+    order: 'Расставьте слова в правильном порядке',
+    howDoYouSay: 'Как сказать «{word}»?',
+    means: '«{target}» значит «{native}».',
+  },
+};
+
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

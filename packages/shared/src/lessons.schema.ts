@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
+
+export const ExerciseTypeSchema = z.enum(['multiple-choice', 'fill-blank', 'drag-drop']);
+
+export const LessonSummarySchema = z
+  .object({
+    id: z.string(),
+    unit_id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    difficulty: z.enum(['beginner', 'intermediate', 'advanced']),
+    duration: z.number().int().describe('Minutes'),
+    xp_reward: z.number().int().describe('The most XP a completion can give'),
+    completed: z.boolean(),
+    progress: z.number().int().min(0).max(100).describe('Best score so far'),
+    category: z.string(),
+    icon: z.string(),
+  })
+  .meta({ id: 'LessonSummary' });
+export type LessonSummary = z.infer<typeof LessonSummarySchema>;
+
+export const ListLessonsQuerySchema = z.object({ language: z.enum(TARGET_LANGUAGES).optional() });
+
+export const ListLessonsResponseSchema = z
+  .object({
+    course: z.enum(TARGET_LANGUAGES),
+    units: z.array(z.object({ id: z.string(), title: z.string(), icon: z.string(), lessons: z.array(LessonSummarySchema) })),
+  })
+  .meta({ id: 'Lessons' });
+export type ListLessonsResponse = z.infer<typeof ListLessonsResponseSchema>;
+
+export const LessonWordSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  roman: z.string().optional(),
+  translation: z.string(),
+});
+
+export const GetLessonResponseSchema = LessonSummarySchema.extend({
+  course: z.enum(TARGET_LANGUAGES),
+  words: z.array(LessonWordSchema),
+  note: z.object({ text: z.string(), language: z.string() }),
+}).meta({ id: 'Lesson' });
+export type GetLessonResponse = z.infer<typeof GetLessonResponseSchema>;
+
+export const LessonIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+const ExerciseBase = {
+  id: z.string(),
+  instruction: z.string(),
+  instruction_language: z.enum(NATIVE_LANGUAGES),
+  xp_reward: z.number().int(),
+  metadata: z.object({
+    target_language: z.enum(TARGET_LANGUAGES),
+    native_language: z.enum(NATIVE_LANGUAGES),
+    skill_type: z.string(),
+  }),
+};
+
+/** What the learner is shown; the answers stay on the server. */
+export const ExerciseSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      ...ExerciseBase,
+      type: z.literal('multiple-choice'),
+      content: z.object({
+        prompt: z.string(),
+        options: z.array(z.object({ id: z.string(), text: z.string(), roman: z.string().optional() })),
+      }),
+    }),
+    z.object({
+      ...ExerciseBase,
+      type: z.literal('fill-blank'),
+      content: z.object({
+        context: z.string().describe('The sentence with ____ where the word goes'),
+        masked_word: z.string(),
+        hint: z.string().describe('The sentence in the native language'),
+        roman: z.string().optional(),
+      }),
+    }),
+    z.object({
+      ...ExerciseBase,
+      type: z.literal('drag-drop'),
+      content: z.object({ prompt: z.string().describe('The sentence in the native language'), words: z.array(z.string()) }),
+    }),
+  ])
+  .meta({ id: 'Exercise' });
+export type Exercise = z.infer<typeof ExerciseSchema>;
+
+export const StartLessonResponseSchema = z
+  .object({
+    session_id: z.uuid(),
+    lesson: LessonSummarySchema,
+    exercises: z.array(ExerciseSchema),
+    answered: z.array(z.string()).describe('Exercises already answered when a session is resumed'),
+    resumed: z.boolean(),
+  })
+  .meta({ id: 'LessonSession' });
+export type StartLessonResponse = z.infer<typeof StartLessonResponseSchema>;
+
+export const AnswerExerciseParamsSchema = z.object({ id: z.string().min(1).max(64), exerciseId: z.string().min(1).max(64) });
+
+export const AnswerExerciseBodySchema = z
+  .strictObject({
+    session_id: z.uuid(),
+    answer: z.union([z.string().max(500), z.array(z.string().max(100)).max(40)]),
+  })
+  .meta({ id: 'AnswerExerciseBody' });
+export type AnswerExerciseBody = z.infer<typeof AnswerExerciseBodySchema>;
+
+export const AnswerExerciseResponseSchema = z
+  .object({
+    exercise_id: z.string(),
+    correct: z.boolean(),
+    verdict: z.enum(['exact', 'alternative', 'missing_accent', 'typo', 'wrong']),
+    expected: z.string(),
+    expected_option_id: z.string().optional(),
+    explanation: z.object({ text: z.string(), language: z.string() }),
+  })
+  .meta({ id: 'ExerciseResult' });
+export type AnswerExerciseResponse = z.infer<typeof AnswerExerciseResponseSchema>;
+
+export const SessionBodySchema = z.strictObject({ session_id: z.uuid() }).meta({ id: 'SessionBody' });
+
+export const CompleteLessonResponseSchema = z
+  .object({
+    session_id: z.uuid(),
+    lesson_id: z.string(),
+    correct: z.number().int(),
+    total: z.number().int(),
+    score: z.number().int(),
+    xp_earned: z.number().int(),
+    badge: z.enum(['excellent', 'good', 'needs_practice']),
+    total_xp: z.number().int(),
+    level: z.number().int(),
+    xp_to_next_level: z.number().int(),
+    current_streak: z.number().int(),
+    lessons_completed: z.number().int(),
+    daily_goal_percent: z.number().int(),
+  })
+  .meta({ id: 'LessonCompletion' });
+export type CompleteLessonResponse = z.infer<typeof CompleteLessonResponseSchema>;
+
+export const SearchLessonsQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters.').max(100),
+  language: z.enum(TARGET_LANGUAGES).optional(),
+});
+
+export const SearchLessonsResponseSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        description: z.string(),
+        type: z.enum(['lesson', 'vocabulary']),
+        difficulty: z.string(),
+        lesson_id: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'LessonSearch' });
+
+export const RecommendedLessonsResponseSchema = z
+  .object({ lessons: z.array(LessonSummarySchema) })
+  .meta({ id: 'RecommendedLessons' });
