@@ -26,6 +26,10 @@ import { createLessonsRepository } from './modules/lessons/lessons.repository';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { createLessonsService } from './modules/lessons/lessons.service';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
+import { practiceRoutes } from './modules/practice/practice.routes';
+import { createPracticeService } from './modules/practice/practice.service';
+import { createReviewRepository } from './modules/review/review.repository';
+import { createReviewService } from './modules/review/review.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -139,7 +143,17 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const usersService = createUsersService({ repo: createUsersRepository(database.db), clock });
   const contactService = createContactService({ db: database.db, limiter });
   const content = createContentProvider(contentDir);
-  const lessonsService = createLessonsService({ repo: createLessonsRepository(database.db), content, clock });
+  const lessonsRepository = createLessonsRepository(database.db);
+  const reviewRepository = createReviewRepository(database.db);
+  const reviews = createReviewService({ repo: reviewRepository });
+  const lessonsService = createLessonsService({ repo: lessonsRepository, content, clock, reviews });
+  const practiceService = createPracticeService({
+    lessons: lessonsRepository,
+    reviewRepo: reviewRepository,
+    reviews,
+    content,
+    clock,
+  });
   app.decorate('warmUp', () => {
     content.get();
   });
@@ -157,6 +171,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(usersRoutes({ usersService, requireAuth }));
       await api.register(contactRoutes({ contactService }));
       await api.register(lessonsRoutes({ lessonsService, requireAuth }));
+      await api.register(practiceRoutes({ practiceService, requireAuth }));
     },
     { prefix: '/api/v1' },
   );

@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   email_taken: 409,
   account_exists: 409,
   already_completed: 409,
+  nothing_due: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

@@ -6,13 +6,14 @@ import type { NativeLanguage } from './content.schema';
  */
 export const EXERCISE_TEXTS: Record<
   NativeLanguage,
-  { choose: string; fill: string; order: string; howDoYouSay: string; means: string }
+  { choose: string; fill: string; order: string; howDoYouSay: string; whatDoesMean: string; means: string }
 > = {
   en: {
     choose: 'Choose the correct translation',
     fill: 'Fill in the missing word',
     order: 'Put the words in the right order',
     howDoYouSay: 'How do you say “{word}”?',
+    whatDoesMean: 'What does “{word}” mean?',
     means: '“{target}” means “{native}”.',
   },
   es: {
@@ -20,6 +21,7 @@ export const EXERCISE_TEXTS: Record<
     fill: 'Completa la palabra que falta',
     order: 'Ordena las palabras correctamente',
     howDoYouSay: '¿Cómo se dice «{word}»?',
+    whatDoesMean: '¿Qué significa «{word}»?',
     means: '«{target}» significa «{native}».',
   },
   fr: {
@@ -27,6 +29,7 @@ export const EXERCISE_TEXTS: Record<
     fill: 'Complète le mot manquant',
     order: 'Remets les mots dans le bon ordre',
     howDoYouSay: 'Comment dit-on « {word} » ?',
+    whatDoesMean: 'Que signifie « {word} » ?',
     means: '« {target} » signifie « {native} ».',
   },
   de: {
@@ -34,6 +37,7 @@ export const EXERCISE_TEXTS: Record<
     fill: 'Ergänze das fehlende Wort',
     order: 'Bring die Wörter in die richtige Reihenfolge',
     howDoYouSay: 'Wie sagt man „{word}“?',
+    whatDoesMean: 'Was bedeutet „{word}“?',
     means: '„{target}“ bedeutet „{native}“.',
   },
   it: {
@@ -41,6 +45,7 @@ export const EXERCISE_TEXTS: Record<
     fill: 'Completa la parola mancante',
     order: "Metti le parole nell'ordine giusto",
     howDoYouSay: 'Come si dice «{word}»?',
+    whatDoesMean: 'Che cosa significa «{word}»?',
     means: '«{target}» significa «{native}».',
   },
   pt: {
@@ -48,6 +53,7 @@ export const EXERCISE_TEXTS: Record<
     fill: 'Complete a palavra que falta',
     order: 'Coloque as palavras na ordem certa',
     howDoYouSay: 'Como se diz “{word}”?',
+    whatDoesMean: 'O que significa “{word}”?',
     means: '“{target}” significa “{native}”.',
   },
   zh: {
@@ -55,6 +61,7 @@ export const EXERCISE_TEXTS: Record<
     fill: '填写缺少的词',
     order: '把词语按正确顺序排列',
     howDoYouSay: '“{word}”怎么说？',
+    whatDoesMean: '“{word}”是什么意思？',
     means: '“{target}”的意思是“{native}”。',
   },
   ja: {
@@ -62,6 +69,7 @@ export const EXERCISE_TEXTS: Record<
     fill: '抜けている言葉を入れてください',
     order: '単語を正しい順番に並べてください',
     howDoYouSay: '「{word}」は何と言いますか？',
+    whatDoesMean: '「{word}」はどういう意味ですか？',
     means: '「{target}」は「{native}」という意味です。',
   },
   ko: {
@@ -69,6 +77,7 @@ export const EXERCISE_TEXTS: Record<
     fill: '빠진 단어를 채우세요',
     order: '단어를 올바른 순서로 배열하세요',
     howDoYouSay: '‘{word}’은(는) 어떻게 말하나요?',
+    whatDoesMean: '‘{word}’은(는) 무슨 뜻인가요?',
     means: '‘{target}’은(는) ‘{native}’라는 뜻이에요.',
   },
   ru: {
@@ -76,6 +85,7 @@ export const EXERCISE_TEXTS: Record<
     fill: 'Вставьте пропущенное слово',
     order: 'Расставьте слова в правильном порядке',
     howDoYouSay: 'Как сказать «{word}»?',
+    whatDoesMean: 'Что значит «{word}»?',
     means: '«{target}» значит «{native}».',
   },
 };

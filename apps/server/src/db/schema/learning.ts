@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A generated lesson (or practice) a learner is taking; the answers stay here, not in the browser. */
@@ -53,4 +53,29 @@ export const dailyActivity = pgTable(
     practices: integer().notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.localDate] })],
+);
+
+/** One FSRS card per learner, course and word met: when to see it again and how well it is known. */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    course: text().notNull(),
+    wordId: text().notNull(),
+    due: timestamp({ withTimezone: true }).notNull(),
+    stability: doublePrecision().notNull(),
+    difficulty: doublePrecision().notNull(),
+    scheduledDays: integer().notNull(),
+    learningSteps: integer().notNull(),
+    reps: integer().notNull(),
+    lapses: integer().notNull(),
+    state: integer().notNull(),
+    lastReview: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.course, table.wordId] }),
+    index().on(table.userId, table.course, table.due),
+  ],
 );

@@ -15,6 +15,7 @@ import { levelFromXp, xpToNextLevel } from '@parla/shared/levels';
 import { accuracyPercent, dailyGoalPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
 import { localDate, startOfNextLocalDay, streakAfterActivity } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
+import type { ReviewService } from '../review/review.service';
 import type { ContentProvider } from './content-bank';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
 import type { LessonsRepository } from './lessons.repository';
@@ -29,10 +30,12 @@ export function createLessonsService({
   repo,
   content,
   clock,
+  reviews,
 }: {
   repo: LessonsRepository;
   content: ContentProvider;
   clock: Clock;
+  reviews: ReviewService;
 }) {
   async function learner(userId: string) {
     const found = await repo.findLearner(userId);
@@ -316,6 +319,23 @@ export function createLessonsService({
         });
         const day = await repo.addDailyActivity(tx, userId, today, { xp, lessons: 1, practices: 0 });
         await repo.recordLessonProgress(tx, { userId, course: session.course, lessonId, score, at: now });
+        // The lesson's words join the review deck; the ones asked about are graded by the answer.
+        await reviews.meetWords(
+          tx,
+          userId,
+          session.course,
+          lessonOrThrow(lessonId).words.map((word) => word.id),
+          now,
+        );
+        await reviews.grade(
+          tx,
+          userId,
+          session.course,
+          exercises.flatMap((item) =>
+            item.wordIds.map((wordId) => ({ wordId, correct: Boolean(answers[item.exercise.id]?.correct) })),
+          ),
+          now,
+        );
         if (!profile || !day) throw new Error('profile or activity update returned nothing');
 
         const result: CompleteLessonResponse = {

@@ -1,0 +1,99 @@
+import { AppError, ErrorBodySchema } from '@parla/shared/errors';
+import {
+  AnswerPracticeBodySchema,
+  AnswerPracticeResponseSchema,
+  CompletePracticeResponseSchema,
+  DueCardsResponseSchema,
+  PracticeIdParamsSchema,
+  StartPracticeResponseSchema,
+  WeakAreasResponseSchema,
+} from '@parla/shared/practice.schema';
+import { UserIdParamsSchema } from '@parla/shared/users.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import type { PracticeService } from './practice.service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+export function practiceRoutes({
+  practiceService,
+  requireAuth,
+}: {
+  practiceService: PracticeService;
+  requireAuth: ReturnType<typeof createRequireAuth>;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', requireAuth);
+
+    for (const [kind, prefix, label] of [
+      ['practice', '/practice', 'quick practice'],
+      ['review', '/review/sessions', 'review'],
+    ] as const) {
+      app.post(
+        kind === 'practice' ? '/practice/start' : '/review/start',
+        {
+          schema: {
+            tags: ['practice'],
+            summary: `Start a ${label} session`,
+            response: { 200: StartPracticeResponseSchema, ...errors },
+          },
+        },
+        (request) => practiceService.start(callerOf(request).userId, kind),
+      );
+      app.post(
+        `${prefix}/:id/answer`,
+        {
+          schema: {
+            tags: ['practice'],
+            summary: `Answer one ${label} question (null when the time ran out)`,
+            params: PracticeIdParamsSchema,
+            body: AnswerPracticeBodySchema,
+            response: { 200: AnswerPracticeResponseSchema, ...errors },
+          },
+        },
+        (request) => practiceService.answer(callerOf(request).userId, kind, request.params.id, request.body),
+      );
+      app.post(
+        `${prefix}/:id/complete`,
+        {
+          schema: {
+            tags: ['practice'],
+            summary: `Finish the ${label}: XP and stars (idempotent)`,
+            params: PracticeIdParamsSchema,
+            response: { 200: CompletePracticeResponseSchema, ...errors },
+          },
+        },
+        (request) => practiceService.complete(callerOf(request).userId, kind, request.params.id),
+      );
+    }
+
+    const ownId = (requested: string, caller: string) => {
+      if (requested !== 'me' && requested !== caller) throw new AppError('forbidden', 'You can only see your own review deck.');
+      return caller;
+    };
+    app.get(
+      '/review/users/:id/spaced_repetition',
+      {
+        schema: {
+          tags: ['practice'],
+          summary: 'Cards due for review now',
+          params: UserIdParamsSchema,
+          response: { 200: DueCardsResponseSchema, ...errors },
+        },
+      },
+      (request) => practiceService.dueCards(ownId(request.params.id, callerOf(request).userId)),
+    );
+    app.get(
+      '/review/users/:id/weak_areas',
+      {
+        schema: {
+          tags: ['practice'],
+          summary: 'The words most likely forgotten',
+          params: UserIdParamsSchema,
+          response: { 200: WeakAreasResponseSchema, ...errors },
+        },
+      },
+      (request) => practiceService.weakAreas(ownId(request.params.id, callerOf(request).userId)),
+    );
+  };
+}

@@ -1,0 +1,259 @@
+import type { ContentWord, NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
+import { AppError } from '@parla/shared/errors';
+import { EXERCISE_TEXTS, fillTemplate } from '@parla/shared/exercise-texts';
+import type {
+  AnswerPracticeBody,
+  AnswerPracticeResponse,
+  CompletePracticeResponse,
+  PracticeQuestion,
+  StartPracticeResponse,
+} from '@parla/shared/practice.schema';
+import { PRACTICE_QUESTION_COUNT, PRACTICE_SECONDS_PER_QUESTION, REVIEW_QUESTION_LIMIT } from '@parla/shared/practice.schema';
+import { accuracyPercent, practiceStars, practiceXp } from '@parla/shared/scoring';
+import { type LocalDate, localDate, streakAfterActivity } from '@parla/shared/streak';
+import type { Clock } from '../../lib/clock';
+import type { ContentProvider } from '../lessons/content-bank';
+import type { LessonsRepository } from '../lessons/lessons.repository';
+import { seededRandom, shuffled } from '../lessons/random';
+import type { ReviewCardRow, ReviewRepository } from '../review/review.repository';
+import { type ReviewService, retrievability, stateName } from '../review/review.service';
+
+type Kind = 'practice' | 'review';
+interface StoredQuestion {
+  question: PracticeQuestion;
+  correctAnswer: number;
+  explanation: string;
+}
+
+/**
+ * Quick practice (words the learner has met) and FSRS review (words that are due): timed
+ * four-option questions, marked on the server, that never count against the daily lesson limit.
+ */
+export function createPracticeService({
+  lessons,
+  reviewRepo,
+  reviews,
+  content,
+  clock,
+}: {
+  lessons: LessonsRepository;
+  reviewRepo: ReviewRepository;
+  reviews: ReviewService;
+  content: ContentProvider;
+  clock: Clock;
+}) {
+  async function learner(userId: string) {
+    const found = await lessons.findLearner(userId);
+    if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
+    return {
+      ...found,
+      native: found.profile.nativeLanguage as NativeLanguage,
+      course: found.profile.targetLanguage as TargetLanguage,
+    };
+  }
+
+  function buildQuestions(words: ContentWord[], course: TargetLanguage, native: NativeLanguage, seed: number): StoredQuestion[] {
+    const random = seededRandom(seed);
+    const bank = content.get();
+    const texts = EXERCISE_TEXTS[native];
+    return words.map((word, index) => {
+      const toTarget = index % 2 === 0;
+      const side = toTarget ? course : native;
+      const unitWords = bank.unitsById.get(word.unitId)?.lessons.flatMap((lesson) => lesson.words) ?? [];
+      const seen = new Set([word.forms[side].text]);
+      const distractors = shuffled(unitWords, random)
+        .filter((other) => other.id !== word.id && !seen.has(other.forms[side].text) && seen.add(other.forms[side].text))
+        .slice(0, 3)
+        .map((other) => other.forms[side].text);
+      const options = shuffled([word.forms[side].text, ...distractors], random);
+      return {
+        question: {
+          id: `q${index + 1}`,
+          type: toTarget ? 'to-target' : 'to-native',
+          question: fillTemplate(toTarget ? texts.howDoYouSay : texts.whatDoesMean, {
+            word: word.forms[toTarget ? native : course].text,
+          }),
+          options,
+          word_id: word.id,
+        },
+        correctAnswer: options.indexOf(word.forms[side].text),
+        explanation: fillTemplate(texts.means, { target: word.forms[course].text, native: word.forms[native].text }),
+      };
+    });
+  }
+
+  async function sessionOf(userId: string, sessionId: string, kind: Kind) {
+    const session = await lessons.findSession(userId, sessionId);
+    if (!session || session.kind !== kind) throw new AppError('not_found', 'This practice session does not exist.');
+    return session;
+  }
+
+  return {
+    async start(userId: string, kind: Kind): Promise<StartPracticeResponse> {
+      const { native, course, profile } = await learner(userId);
+      const bank = content.get();
+      const now = clock.now();
+      const seed = Math.floor(Math.random() * 2 ** 31);
+      let words: ContentWord[];
+      if (kind === 'review') {
+        const due = await reviewRepo.dueCards(userId, course, now, REVIEW_QUESTION_LIMIT);
+        words = due.flatMap((card) => bank.wordsById.get(card.wordId) ?? []);
+        if (words.length === 0) throw new AppError('nothing_due', 'Nothing is due for review right now. Well done!');
+      } else {
+        const met = (await reviewRepo.allCards(userId, course)).flatMap((card) => bank.wordsById.get(card.wordId) ?? []);
+        const pool = met.length >= 4 ? met : (bank.units[0]?.lessons.flatMap((lesson) => lesson.words) ?? []);
+        words = shuffled(pool, seededRandom(seed)).slice(0, PRACTICE_QUESTION_COUNT);
+      }
+      const questions = buildQuestions(words, course, native, seed);
+      const session = await lessons.insertSession({
+        userId,
+        kind,
+        lessonId: kind,
+        course,
+        nativeLanguage: native,
+        seed,
+        exercises: questions,
+        localDate: localDate(now, profile.timezone),
+        startedAt: now,
+      });
+      return {
+        session_id: session.id,
+        kind,
+        course,
+        native_language: native,
+        seconds_per_question: PRACTICE_SECONDS_PER_QUESTION,
+        questions: questions.map((item) => item.question),
+      };
+    },
+
+    /** The first answer counts (a retry gets the same result); `null` means the time ran out. */
+    async answer(userId: string, kind: Kind, sessionId: string, body: AnswerPracticeBody): Promise<AnswerPracticeResponse> {
+      const session = await sessionOf(userId, sessionId, kind);
+      const stored = (session.answers as Record<string, AnswerPracticeResponse>)[body.question_id];
+      if (stored) return stored;
+      if (session.completedAt) throw new AppError('already_completed', 'This practice is already finished.');
+      const item = (session.exercises as StoredQuestion[]).find((candidate) => candidate.question.id === body.question_id);
+      if (!item) throw new AppError('not_found', 'This question is not part of the session.');
+      const result: AnswerPracticeResponse = {
+        question_id: body.question_id,
+        correct: body.answer === item.correctAnswer,
+        correct_answer: item.correctAnswer,
+        explanation: item.explanation,
+      };
+      const saved = await lessons.recordAnswer(session.id, body.question_id, result);
+      if (!saved) {
+        const first = (
+          (await lessons.findSession(userId, session.id))?.answers as Record<string, AnswerPracticeResponse> | undefined
+        )?.[body.question_id];
+        if (first) return first;
+        throw new AppError('already_completed', 'This practice is already finished.');
+      }
+      await reviews.grade(
+        lessons.db,
+        userId,
+        session.course,
+        [{ wordId: item.question.word_id, correct: result.correct }],
+        clock.now(),
+      );
+      return result;
+    },
+
+    async complete(userId: string, kind: Kind, sessionId: string): Promise<CompletePracticeResponse> {
+      return lessons.db.transaction(async (tx) => {
+        const session = await lessons.findSessionForUpdate(tx, userId, sessionId);
+        if (!session || session.kind !== kind) throw new AppError('not_found', 'This practice session does not exist.');
+        if (session.completedAt && session.result) return session.result as CompletePracticeResponse;
+
+        const now = clock.now();
+        const questions = session.exercises as StoredQuestion[];
+        const answers = session.answers as Record<string, AnswerPracticeResponse>;
+        const correct = questions.filter((item) => answers[item.question.id]?.correct).length;
+        const accuracy = accuracyPercent(correct, questions.length);
+        const xp = practiceXp(accuracy);
+        const found = await lessons.findLearner(userId, tx);
+        if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
+        const today = localDate(now, found.profile.timezone);
+        const streak = streakAfterActivity(
+          { current: found.profile.currentStreak, lastActiveDate: found.profile.lastActiveDate as LocalDate | null },
+          today,
+        );
+        const profile = await lessons.addToProfile(tx, userId, {
+          xp,
+          lessons: 0,
+          streak: streak.current,
+          lastActiveDate: streak.lastActiveDate ?? today,
+          now,
+        });
+        await lessons.addDailyActivity(tx, userId, today, { xp, lessons: 0, practices: 1 });
+        if (!profile) throw new Error('profile update returned nothing');
+        const result: CompletePracticeResponse = {
+          session_id: session.id,
+          correct,
+          total: questions.length,
+          accuracy,
+          xp_earned: xp,
+          stars: practiceStars(accuracy),
+          total_xp: profile.totalXp,
+          current_streak: profile.currentStreak,
+        };
+        await lessons.markCompleted(tx, session.id, now, result);
+        return result;
+      });
+    },
+
+    async dueCards(userId: string) {
+      const { native, course } = await learner(userId);
+      const bank = content.get();
+      const now = clock.now();
+      const [due, count] = await Promise.all([
+        reviewRepo.dueCards(userId, course, now, 50),
+        reviewRepo.countDue(userId, course, now),
+      ]);
+      return {
+        course,
+        due_count: count,
+        cards: due.flatMap((card) => presentCard(card, bank.wordsById.get(card.wordId), course, native, now)),
+      };
+    },
+
+    /** The words most likely forgotten: studied cards with the lowest retrievability now. */
+    async weakAreas(userId: string) {
+      const { native, course } = await learner(userId);
+      const bank = content.get();
+      const now = clock.now();
+      const cards = (await reviewRepo.allCards(userId, course))
+        .filter((card) => card.reps > 0)
+        .map((card) => ({ card, r: retrievability(card, now) }))
+        .sort((a, b) => a.r - b.r || b.card.lapses - a.card.lapses)
+        .slice(0, 10);
+      return {
+        course,
+        cards: cards.flatMap(({ card }) => presentCard(card, bank.wordsById.get(card.wordId), course, native, now)),
+      };
+    },
+  };
+}
+
+function presentCard(
+  card: ReviewCardRow,
+  word: ContentWord | undefined,
+  course: TargetLanguage,
+  native: NativeLanguage,
+  now: Date,
+) {
+  if (!word) return [];
+  return [
+    {
+      word_id: card.wordId,
+      text: word.forms[course].text,
+      translation: word.forms[native].text,
+      due: card.due.toISOString(),
+      state: stateName(card.state),
+      retrievability: retrievability(card, now),
+      reps: card.reps,
+      lapses: card.lapses,
+    },
+  ];
+}
+
+export type PracticeService = ReturnType<typeof createPracticeService>;
