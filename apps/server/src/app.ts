@@ -22,6 +22,7 @@ import { createContactService } from './modules/contact/contact.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { createContentProvider } from './modules/lessons/content-bank';
+import { languagesRoutes } from './modules/lessons/languages.routes';
 import { createLessonsRepository } from './modules/lessons/lessons.repository';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { createLessonsService } from './modules/lessons/lessons.service';
@@ -170,6 +171,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(oauthRoutes({ oauthService, publicUrl, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS }));
       await api.register(usersRoutes({ usersService, requireAuth }));
       await api.register(contactRoutes({ contactService }));
+      await api.register(languagesRoutes({ content }));
       await api.register(lessonsRoutes({ lessonsService, requireAuth }));
       await api.register(practiceRoutes({ practiceService, requireAuth }));
     },

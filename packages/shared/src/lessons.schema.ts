@@ -165,3 +165,21 @@ export const SearchLessonsResponseSchema = z
 export const RecommendedLessonsResponseSchema = z
   .object({ lessons: z.array(LessonSummarySchema) })
   .meta({ id: 'RecommendedLessons' });
+
+export const LanguageOptionSchema = z
+  .object({
+    code: z.enum(TARGET_LANGUAGES),
+    name: z.string().describe('In the requested interface language'),
+    native_name: z.string(),
+    flag: z.string(),
+    difficulty: z.enum(['Easy', 'Medium', 'Hard']),
+    popularity: z.enum(['Most Popular', 'Very Popular', 'Popular', 'Trending', 'Growing', 'Moderate']),
+    speakers: z.string(),
+    description: z.string(),
+    tts_locale: z.string(),
+  })
+  .meta({ id: 'LanguageOption' });
+export type LanguageOption = z.infer<typeof LanguageOptionSchema>;
+
+export const ListLanguagesQuerySchema = z.object({ lang: z.string().max(8).optional() });
+export const ListLanguagesResponseSchema = z.object({ languages: z.array(LanguageOptionSchema) }).meta({ id: 'Languages' });
