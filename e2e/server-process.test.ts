@@ -81,7 +81,10 @@ describe('the server process', () => {
     });
     expect(register.status).toBe(201);
     const { access_token: token } = (await register.json()) as { access_token: string };
-    const start = await fetch(`${server.url}/api/v1/lessons/greetings-1/start`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const start = await fetch(`${server.url}/api/v1/lessons/greetings-1/start`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(start.status).toBe(200);
     expect(((await start.json()) as { exercises: unknown[] }).exercises).toHaveLength(7);
   });

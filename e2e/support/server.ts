@@ -21,6 +21,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** DATA_DIR of the server: its embedded database and its e-mail outbox. */
+  dataDir: string;
   process: ChildProcess;
   output(): string;
   /** Sends a signal and resolves with the exit code. */
@@ -63,6 +65,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
 
   return {
     url,
+    dataDir,
     process: child,
     output: () => output,
     async stop(signal = 'SIGTERM') {

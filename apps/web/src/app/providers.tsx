@@ -1,8 +1,27 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { createQueryClient } from '../lib/query-client';
+import type { ReactNode } from 'react';
+import { Toasters } from '../components/ui/toaster';
+import { AccessibilityProvider } from '../features/accessibility/accessibility-provider';
+import { useI18n } from '../features/i18n/language-context';
+import { LanguageProvider } from '../features/i18n/language-provider';
+import { ThemeProvider, useTheme } from '../features/theme/theme-provider';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+function AppToasters() {
+  const { resolvedTheme } = useTheme();
+  const { t, dir } = useI18n();
+  return <Toasters theme={resolvedTheme} dir={dir} label={t('toast.region')} />;
+}
+
+// TanStack Query is not here on purpose: the public pages make no queries, and the signed-in
+// area brings its QueryClientProvider (lib/query-client.ts) with its own lazily loaded routes.
+export function AppProviders({ children, profileLanguage }: { children: ReactNode; profileLanguage?: string | null }) {
+  return (
+    <ThemeProvider>
+      <AccessibilityProvider>
+        <LanguageProvider profileLanguage={profileLanguage}>
+          <AppToasters />
+          {children}
+        </LanguageProvider>
+      </AccessibilityProvider>
+    </ThemeProvider>
+  );
 }

@@ -1,4 +1,21 @@
-/** Every route path of the web app, so links and the router never disagree. */
+/** Every route path of the web app, so links and the router never disagree (DESIGN §4). */
 export const paths = {
   home: '/',
+  privacy: '/privacy',
+  terms: '/terms',
+  cookies: '/cookies',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  setup: '/setup',
+  app: {
+    dashboard: '/app',
+    practice: '/app/practice',
+    lesson: '/app/lesson',
+    progress: '/app/progress',
+    languages: '/app/languages',
+    friends: '/app/friends',
+    settings: '/app/settings',
+  },
 } as const;

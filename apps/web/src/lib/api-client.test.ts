@@ -80,3 +80,25 @@ describe('apiRequest', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('ApiError from a 429', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the Retry-After seconds', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ detail: 'Too many requests.', code: 'rate_limited' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+          }),
+      ),
+    );
+    await expect(apiRequest('/x', { method: 'POST', body: {}, schema: z.object({}) })).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfterSeconds: 42,
+    });
+  });
+});

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     readonly details: { path: string; message: string }[] | undefined,
+    /** From a 429's Retry-After header: how long to wait before trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,6 +28,8 @@ export interface RequestOptions<TSchema extends z.ZodType> {
   signal?: AbortSignal;
   /** One id per logical request, kept on retries so the server can recognise a replay. */
   requestId?: string;
+  /** Sign-in, sign-up and refresh themselves: no bearer token, and a 401 is not "session over". */
+  anonymous?: boolean;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -35,13 +39,16 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     payload = undefined;
   }
+  const retryAfter = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
   const parsed = ErrorBodySchema.safeParse(payload);
-  if (parsed.success) return new ApiError(parsed.data.detail, response.status, parsed.data.code, parsed.data.errors);
+  if (parsed.success)
+    return new ApiError(parsed.data.detail, response.status, parsed.data.code, parsed.data.errors, retryAfterSeconds);
   const message =
     typeof payload === 'object' && payload !== null && 'message' in payload && typeof payload.message === 'string'
       ? payload.message
       : response.statusText || UNKNOWN_ERROR;
-  return new ApiError(message, response.status, undefined, undefined);
+  return new ApiError(message, response.status, undefined, undefined, retryAfterSeconds);
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -59,10 +66,42 @@ async function send(path: string, init: RequestInit, signal: AbortSignal | undef
   return fetch(`${env.apiBasePath}${path}`, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
 }
 
+/** How the API client reaches the signed-in session without importing React state. */
+export interface SessionHooks {
+  accessToken(): string | null;
+  /** Trades the refresh cookie for a new access token; null when the session is over. */
+  refresh(): Promise<string | null>;
+}
+
+let session: SessionHooks | null = null;
+
+export function connectSession(hooks: SessionHooks | null): void {
+  session = hooks;
+}
+
+/** One attempt plus the spec's single retry after 1 s for a 5xx or a lost connection. */
+async function sendWithRetry(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  try {
+    const response = await send(path, init, signal);
+    if (response.status < 500) return response;
+    await sleep(RETRY_DELAY_MS, signal);
+    return await send(path, init, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    try {
+      await sleep(RETRY_DELAY_MS, signal);
+      return await send(path, init, signal);
+    } catch (retryError) {
+      const reason = retryError instanceof Error ? retryError.message : UNKNOWN_ERROR;
+      throw new ApiError(reason || UNKNOWN_ERROR, 0, undefined, undefined);
+    }
+  }
+}
+
 /**
- * Calls the API and validates the answer with the shared schema. A server error or a lost
- * connection is retried once after 1 s with the same request id; a 401 tells the app the
- * session is gone.
+ * Calls the API and validates the answer with the shared schema. The bearer token goes on every
+ * call of a signed-in session; an expired one is refreshed once and the call repeated (same
+ * request id). A 401 that remains tells the app the session is gone (spec §8).
  */
 export async function apiRequest<TSchema extends z.ZodType>(
   path: string,
@@ -73,6 +112,8 @@ export async function apiRequest<TSchema extends z.ZodType>(
     'X-Request-Id': options.requestId ?? crypto.randomUUID(),
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = options.anonymous ? null : session?.accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = {
     method: options.method ?? 'GET',
     headers,
@@ -80,27 +121,19 @@ export async function apiRequest<TSchema extends z.ZodType>(
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   };
 
-  let response: Response;
-  try {
-    response = await send(path, init, options.signal);
-    if (response.status >= 500) {
-      await sleep(RETRY_DELAY_MS, options.signal);
-      response = await send(path, init, options.signal);
-    }
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    try {
-      await sleep(RETRY_DELAY_MS, options.signal);
-      response = await send(path, init, options.signal);
-    } catch (retryError) {
-      const reason = retryError instanceof Error ? retryError.message : UNKNOWN_ERROR;
-      throw new ApiError(reason || UNKNOWN_ERROR, 0, undefined, undefined);
+  let response = await sendWithRetry(path, init, options.signal);
+  if (response.status === 401 && token && session) {
+    const error = await toApiError(response.clone());
+    const fresh = error.code === 'token_expired' ? await session.refresh() : null;
+    if (fresh) {
+      headers.Authorization = `Bearer ${fresh}`;
+      response = await sendWithRetry(path, init, options.signal);
     }
   }
 
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401) window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT, { detail: error }));
+    if (response.status === 401 && !options.anonymous) window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT, { detail: error }));
     throw error;
   }
   const data: unknown = response.status === 204 ? undefined : await response.json();

@@ -1,9 +1,27 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { expect } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { LOADING_TRANSLATIONS_TEXT } from '../features/i18n/loading-screen';
 
 /** Renders with a fresh query client that never retries, so a failed request shows at once. */
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+}
+
+/**
+ * Renders inside the app's real providers (theme, accessibility, interface language with the
+ * real English file) and a router at `route`; resolves once the translations are in.
+ */
+export async function renderWithApp(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const result = render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  await waitFor(() => expect(screen.queryByText(LOADING_TRANSLATIONS_TEXT)).not.toBeInTheDocument(), { timeout: 5_000 });
+  return result;
 }

@@ -1,0 +1,5 @@
+import { ProfileSetup } from '../../../features/auth/components/profile-setup';
+
+export default function SetupRoute() {
+  return <ProfileSetup />;
+}

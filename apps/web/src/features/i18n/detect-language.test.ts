@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { detectInterfaceLanguage, shouldApplyProfileLanguage } from './detect-language';
+
+describe('detectInterfaceLanguage (spec §4 order)', () => {
+  it('takes a supported profile preference first', () => {
+    expect(
+      detectInterfaceLanguage({ profileLanguage: 'ja', manualChoice: 'es', savedPreference: 'fr', browserLanguages: ['de-DE'] }),
+    ).toBe('ja');
+  });
+
+  it('then the manually saved language', () => {
+    expect(
+      detectInterfaceLanguage({ profileLanguage: 'xx', manualChoice: 'es', savedPreference: 'fr', browserLanguages: ['de'] }),
+    ).toBe('es');
+  });
+
+  it('then the saved preference, then the browser language', () => {
+    expect(detectInterfaceLanguage({ savedPreference: 'fr', browserLanguages: ['de'] })).toBe('fr');
+    expect(detectInterfaceLanguage({ savedPreference: 'tlh', browserLanguages: ['nl-NL', 'ar-EG', 'de'] })).toBe('ar');
+  });
+
+  it('falls back to English when nothing matches', () => {
+    expect(detectInterfaceLanguage({ browserLanguages: ['nl', 'sv-SE'] })).toBe('en');
+    expect(detectInterfaceLanguage({ browserLanguages: [] })).toBe('en');
+  });
+});
+
+describe('shouldApplyProfileLanguage (a manual choice has priority)', () => {
+  it('applies a new profile language when no manual choice disagrees', () => {
+    expect(shouldApplyProfileLanguage({ profileLanguage: 'fr', currentLanguage: 'en', manualChoice: null })).toBe(true);
+    expect(shouldApplyProfileLanguage({ profileLanguage: 'fr', currentLanguage: 'en', manualChoice: 'fr' })).toBe(true);
+  });
+
+  it('keeps a different manual choice, an unchanged language and unsupported codes', () => {
+    expect(shouldApplyProfileLanguage({ profileLanguage: 'fr', currentLanguage: 'es', manualChoice: 'es' })).toBe(false);
+    expect(shouldApplyProfileLanguage({ profileLanguage: 'es', currentLanguage: 'es', manualChoice: null })).toBe(false);
+    expect(shouldApplyProfileLanguage({ profileLanguage: 'nl', currentLanguage: 'en', manualChoice: null })).toBe(false);
+  });
+});

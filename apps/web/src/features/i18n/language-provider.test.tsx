@@ -1,0 +1,65 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../testing/render';
+import { useI18n } from './language-context';
+import { LanguageSelect } from './language-select';
+import { LOADING_TRANSLATIONS_TEXT } from './loading-screen';
+
+function Probe({ textKey }: { textKey: string }) {
+  const { t, language, changeLanguage } = useI18n();
+  return (
+    <div>
+      <p data-testid="language">{language}</p>
+      <p data-testid="text">{t(textKey)}</p>
+      <button type="button" onClick={() => changeLanguage('nl').catch((error: Error) => (document.title = error.message))}>
+        bad
+      </button>
+    </div>
+  );
+}
+
+describe('LanguageProvider', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the loading screen, then English by default', async () => {
+    Object.defineProperty(navigator, 'languages', { value: ['nl-NL'], configurable: true });
+    const { container } = await (async () => {
+      const promise = renderWithApp(<Probe textKey="landing.nav.signIn" />);
+      expect(screen.getByText(LOADING_TRANSLATIONS_TEXT)).toBeInTheDocument();
+      return promise;
+    })();
+    expect(container).toBeTruthy();
+    expect(screen.getByTestId('text')).toHaveTextContent('Sign In');
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it('falls back to the key itself, with a console warning, for a missing key', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await renderWithApp(<Probe textKey="no.such.key" />);
+    expect(screen.getByTestId('text')).toHaveTextContent('no.such.key');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Missing translation "no.such.key"'));
+  });
+
+  it('raises "Unsupported language" for a code outside the 16', async () => {
+    await renderWithApp(<Probe textKey="landing.nav.signIn" />);
+    await userEvent.click(screen.getByRole('button', { name: 'bad' }));
+    await waitFor(() => expect(document.title).toBe('Unsupported language'));
+  });
+
+  it('offers the 16 languages by flag and native name', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderWithApp(<LanguageSelect />);
+    const select = screen.getByRole('combobox', { name: 'Interface language' });
+    expect(screen.getAllByRole('option')).toHaveLength(16);
+    expect(screen.getByRole('option', { name: '🇸🇦 العربية' })).toBeInTheDocument();
+    await userEvent.selectOptions(select, 'en');
+    expect(select).toHaveValue('en');
+  });
+
+  it('throws when the hook is used outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Probe textKey="x" />)).toThrow('useI18n must be used within a LanguageProvider');
+  });
+});

@@ -1,0 +1,194 @@
+import { getInterfaceLanguage, type InterfaceLanguageCode, isInterfaceLanguageCode } from '@parla/shared/languages';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { notify } from '../../components/ui/toaster';
+import { createI18n, loadTranslations } from '../../lib/i18n';
+import { readString, storageKeys, writeString } from '../../lib/storage';
+import { detectInterfaceLanguage, shouldApplyProfileLanguage } from './detect-language';
+import { LanguageContext, type LanguageContextValue, type TranslateOptions } from './language-context';
+import { LoadingScreen } from './loading-screen';
+
+const NAMESPACE = 'translation';
+const warnedMissing = new Set<string>();
+
+function applyDocumentLanguage(code: InterfaceLanguageCode) {
+  const root = document.documentElement;
+  root.lang = code;
+  root.dir = getInterfaceLanguage(code).rtl ? 'rtl' : 'ltr';
+}
+
+export interface LanguageProviderProps {
+  /**
+   * The signed-in learner's interface language. Accounts are not wired yet, so nothing passes it;
+   * when they are, it takes part in detection and later changes follow spec §4.
+   */
+  profileLanguage?: string | null | undefined;
+  children: ReactNode;
+}
+
+export function LanguageProvider({ profileLanguage, children }: LanguageProviderProps) {
+  const [i18n] = useState(createI18n);
+  const [language, setLanguage] = useState<InterfaceLanguageCode>('en');
+  const [status, setStatus] = useState<'initialising' | 'ready' | 'failed'>('initialising');
+  const [switching, setSwitching] = useState(false);
+  const profileLanguageAtStart = useRef(profileLanguage);
+  // A start-up failure is announced once the page (and its toaster) is on screen.
+  const startupProblem = useRef<string | null>(null);
+
+  const ensureLoaded = useCallback(
+    async (code: InterfaceLanguageCode) => {
+      if (i18n.hasResourceBundle(code, NAMESPACE)) return;
+      const translations = await loadTranslations(code);
+      i18n.addResourceBundle(code, NAMESPACE, translations, true, true);
+    },
+    [i18n],
+  );
+
+  const apply = useCallback(
+    async (code: InterfaceLanguageCode) => {
+      await i18n.changeLanguage(code);
+      applyDocumentLanguage(code);
+      writeString(storageKeys.interfaceLanguage, code);
+      setLanguage(code);
+    },
+    [i18n],
+  );
+
+  // Start-up: English first (the fallback for every key), then the detected language.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        await ensureLoaded('en');
+      } catch (error) {
+        console.error(error);
+        if (!cancelled) setStatus('failed');
+        return;
+      }
+      let target = detectInterfaceLanguage({
+        profileLanguage: profileLanguageAtStart.current,
+        manualChoice: readString(storageKeys.manualInterfaceLanguage),
+        savedPreference: readString(storageKeys.interfaceLanguage),
+        browserLanguages: navigator.languages ?? [navigator.language],
+      });
+      if (target !== 'en') {
+        try {
+          await ensureLoaded(target);
+        } catch (error) {
+          console.error(error);
+          startupProblem.current = i18n.t('i18n.toast.loadFailed', { name: getInterfaceLanguage(target).nativeName });
+          target = 'en';
+        }
+      }
+      if (cancelled) return;
+      try {
+        await apply(target);
+      } catch (error) {
+        // Spec §8: a failed initialisation falls back to English.
+        console.error(error);
+        await apply('en');
+      }
+      setStatus('ready');
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [apply, ensureLoaded, i18n]);
+
+  useEffect(() => {
+    if (status !== 'ready' || !startupProblem.current) return;
+    notify.error(startupProblem.current);
+    startupProblem.current = null;
+  }, [status]);
+
+  const switchTo = useCallback(
+    async (code: InterfaceLanguageCode, { manual }: { manual: boolean }): Promise<boolean> => {
+      const name = getInterfaceLanguage(code).nativeName;
+      setSwitching(true);
+      try {
+        try {
+          await ensureLoaded(code);
+        } catch (error) {
+          console.error(error);
+          notify.error(i18n.t('i18n.toast.loadFailed', { name }));
+          return false;
+        }
+        try {
+          await apply(code);
+        } catch (error) {
+          console.error(error);
+          notify.error(i18n.t('i18n.toast.switchFailed', { name }));
+          return false;
+        }
+        if (manual) writeString(storageKeys.manualInterfaceLanguage, code);
+        notify.success(i18n.t('i18n.toast.changed', { name, lng: code }));
+        return true;
+      } catch (error) {
+        console.error(error);
+        notify.error(i18n.t('i18n.toast.changeFailed', { name }));
+        return false;
+      } finally {
+        setSwitching(false);
+      }
+    },
+    [apply, ensureLoaded, i18n],
+  );
+
+  const changeLanguage = useCallback(
+    async (code: string) => {
+      if (!isInterfaceLanguageCode(code)) throw new Error('Unsupported language');
+      return switchTo(code, { manual: true });
+    },
+    [switchTo],
+  );
+
+  // Only a new profile preference (or the end of start-up) should trigger this, not every
+  // language change — those read the current language through the ref.
+  const languageRef = useRef(language);
+  languageRef.current = language;
+  useEffect(() => {
+    if (status !== 'ready') return;
+    const manualChoice = readString(storageKeys.manualInterfaceLanguage);
+    if (
+      isInterfaceLanguageCode(profileLanguage) &&
+      shouldApplyProfileLanguage({ profileLanguage, currentLanguage: languageRef.current, manualChoice })
+    ) {
+      void switchTo(profileLanguage, { manual: false });
+    }
+  }, [profileLanguage, status, switchTo]);
+
+  const value = useMemo<LanguageContextValue>(() => {
+    const languageInfo = getInterfaceLanguage(language);
+    const fixed = i18n.getFixedT(language);
+    return {
+      language,
+      languageInfo,
+      dir: languageInfo.rtl ? 'rtl' : 'ltr',
+      isLoading: status === 'initialising' || switching,
+      changeLanguage,
+      t: (key: string, options?: TranslateOptions) => {
+        if (i18n.getResource(language, NAMESPACE, key) === undefined && !warnedMissing.has(`${language}:${key}`)) {
+          warnedMissing.add(`${language}:${key}`);
+          const fallback = i18n.getResource('en', NAMESPACE, key) === undefined ? 'the key itself' : 'English';
+          console.warn(`Missing translation "${key}" in ${language}: showing ${fallback}`);
+        }
+        return fixed(key, options ?? {}) as string;
+      },
+    };
+  }, [changeLanguage, i18n, language, status, switching]);
+
+  if (status === 'initialising') return <LoadingScreen />;
+  if (status === 'failed') {
+    // Without even the English file there is no text to show but this one (spec §8).
+    return (
+      <p role="alert" className="p-6 text-center text-danger">
+        No translations available for {language} or fallback
+      </p>
+    );
+  }
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense, useState } from 'react';
+import { useI18n } from '../../i18n/language-context';
+import { Hero } from './hero';
+import { SiteHeader } from './site-header';
+
+// Requested at once (not on render) so it downloads while the hero paints.
+const belowFold = import('./landing-below-fold');
+const LandingBelowFold = lazy(() => belowFold);
+const DemoDialog = lazy(() => import('./demo-dialog'));
+
+export function LandingPage() {
+  const { t } = useI18n();
+  const [demoOpen, setDemoOpen] = useState(false);
+  const [demoRequested, setDemoRequested] = useState(false);
+
+  return (
+    <>
+      <title>{t('landing.meta.title')}</title>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        <Hero
+          onWatchDemo={() => {
+            setDemoRequested(true);
+            setDemoOpen(true);
+          }}
+        />
+        <Suspense fallback={<div className="min-h-screen" />}>
+          <LandingBelowFold main />
+        </Suspense>
+      </main>
+      <Suspense fallback={null}>
+        <LandingBelowFold main={false} />
+      </Suspense>
+      {demoRequested ? (
+        <Suspense fallback={null}>
+          <DemoDialog open={demoOpen} onOpenChange={setDemoOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
