@@ -1,7 +1,7 @@
 // `npm run bench`: measures the API against baselines taken in the same run on the same machine
 // (machines here are shared and noisy, so ratios are what compare). Writes bench/RESULTS.md.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,6 +140,52 @@ for (const database of databases) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** Lighthouse (mobile, the default profile) on the real built server with the embedded database. */
+async function lighthouse(
+  paths: string[],
+): Promise<{ path: string; performance: number; accessibility: number; lcp: string; cls: string; tbt: string }[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parla-bench-lh-'));
+  const app = await start(['apps/server/dist/main.js'], '/api/v1/health', { DATA_DIR: dataDir });
+  const rows = [];
+  try {
+    for (const path of paths) {
+      const output = join(dataDir, 'report.json');
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [
+            join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+            `${app.url}${path}`,
+            '--quiet',
+            '--only-categories=performance,accessibility',
+            '--output=json',
+            `--output-path=${output}`,
+            '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
+          ],
+          { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
+        );
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`))));
+      });
+      const report = JSON.parse(readFileSync(output, 'utf8'));
+      const row = {
+        path,
+        performance: Math.round(report.categories.performance.score * 100),
+        accessibility: Math.round(report.categories.accessibility.score * 100),
+        lcp: report.audits['largest-contentful-paint'].displayValue,
+        cls: report.audits['cumulative-layout-shift'].displayValue,
+        tbt: report.audits['total-blocking-time'].displayValue,
+      };
+      console.log(`lighthouse ${path}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${row.lcp}`);
+      rows.push(row);
+    }
+  } finally {
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const lighthouseRows = existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium') ? await lighthouse(['/', '/privacy']) : [];
 const helloRps = results[0]?.rps ?? 1;
 const baselineFor = (database: string) =>
   results.find((row) => row.name.includes('primary-key') && row.database === database)?.rps;
@@ -186,6 +232,14 @@ ${results
 ${startTimes.map((row) => `| ${row.database} | ${Math.round(row.cold)} ms | ${Math.round(row.warm)} ms |`).join('\n')}
 
 Budget (DESIGN.md §6): warm start ≤ 2 s on the embedded database; a brand-new PGlite data directory ≤ 8 s.
+
+## Lighthouse (mobile profile: simulated slow 4G, 4× CPU slowdown)
+
+| page | performance | accessibility | LCP | CLS | TBT |
+|---|---:|---:|---:|---:|---:|
+${lighthouseRows.map((row) => `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.lcp} | ${row.cls} | ${row.tbt} |`).join('\n') || '| (Chromium not found: skipped) | | | | | |'}
+
+Budget (DESIGN.md §6): performance ≥ 95, accessibility 100. Assets are served pre-compressed (Brotli, gzip).
 
 ## Web bundle (gzip, level 9)
 

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const force = process.argv.includes('--force');
@@ -25,6 +26,17 @@ function fingerprint(inputs) {
     hash.update(`${relative(root, file)}:${stat.size}:${stat.mtimeMs}\n`);
   }
   return hash.digest('hex');
+}
+
+/** Brotli and gzip copies beside each text asset, so the server sends them without compressing per request. */
+function precompress(dir) {
+  for (const file of listFiles(dir)) {
+    if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
 }
 
 async function buildIfStale(name, { inputs, stampFile, build }) {
@@ -58,6 +70,7 @@ await buildIfStale('web app', {
   async build() {
     const { build } = await import('vite');
     await build({ root: join(root, 'apps/web'), configFile: join(root, 'apps/web/vite.config.ts'), logLevel: 'warn' });
+    precompress(join(root, 'apps/web/dist'));
   },
 });
 

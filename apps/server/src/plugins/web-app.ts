@@ -22,8 +22,11 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset; clients that accept them get those.
+    preCompressed: true,
     setHeaders(res, path) {
       const normalised = path.replaceAll('\\', '/');
+      res.setHeader('Vary', 'Accept-Encoding');
       res.setHeader(
         'Cache-Control',
         normalised.includes('/assets/') ? IMMUTABLE : normalised.endsWith('.html') ? REVALIDATE : SHORT,

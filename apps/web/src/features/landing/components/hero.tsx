@@ -23,6 +23,7 @@ function HeroIllustration() {
         <span
           key={greeting.lang}
           lang={greeting.lang}
+          dir={greeting.lang === 'ar' ? 'rtl' : 'ltr'}
           style={{ animationDelay: `${index * 0.8}s` }}
           className={`absolute z-10 rounded-2xl px-4 py-2 text-lg font-bold shadow-lg motion-safe:animate-float ${greeting.className}`}
         >
