@@ -31,6 +31,9 @@ import { practiceRoutes } from './modules/practice/practice.routes';
 import { createPracticeService } from './modules/practice/practice.service';
 import { createReviewRepository } from './modules/review/review.repository';
 import { createReviewService } from './modules/review/review.service';
+import { createChatClient } from './modules/tutor/chat-client';
+import { tutorRoutes } from './modules/tutor/tutor.routes';
+import { createTutorService } from './modules/tutor/tutor.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -148,6 +151,14 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const reviewRepository = createReviewRepository(database.db);
   const reviews = createReviewService({ repo: reviewRepository });
   const lessonsService = createLessonsService({ repo: lessonsRepository, content, clock, reviews });
+  const tutorService = createTutorService({
+    lessons: lessonsRepository,
+    content,
+    chat: env.AI_BASE_URL
+      ? createChatClient({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS })
+      : undefined,
+    logger: app.log,
+  });
   const practiceService = createPracticeService({
     lessons: lessonsRepository,
     reviewRepo: reviewRepository,
@@ -174,6 +185,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(languagesRoutes({ content }));
       await api.register(lessonsRoutes({ lessonsService, requireAuth }));
       await api.register(practiceRoutes({ practiceService, requireAuth }));
+      await api.register(tutorRoutes({ tutorService, requireAuth }));
     },
     { prefix: '/api/v1' },
   );

@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   account_exists: 409,
   already_completed: 409,
   nothing_due: 409,
+  exercise_not_answered: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

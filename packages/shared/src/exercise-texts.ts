@@ -6,7 +6,17 @@ import type { NativeLanguage } from './content.schema';
  */
 export const EXERCISE_TEXTS: Record<
   NativeLanguage,
-  { choose: string; fill: string; order: string; howDoYouSay: string; whatDoesMean: string; means: string }
+  {
+    choose: string;
+    fill: string;
+    order: string;
+    howDoYouSay: string;
+    whatDoesMean: string;
+    means: string;
+    startsWith: string;
+    firstWord: string;
+    optionCount: string;
+  }
 > = {
   en: {
     choose: 'Choose the correct translation',
@@ -15,6 +25,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: 'How do you say “{word}”?',
     whatDoesMean: 'What does “{word}” mean?',
     means: '“{target}” means “{native}”.',
+    startsWith: 'It starts with “{letter}” and has {count} letters.',
+    firstWord: 'The sentence begins with “{word}”.',
+    optionCount: 'Think of the word for “{word}”: only one of the four options means it.',
   },
   es: {
     choose: 'Elige la traducción correcta',
@@ -23,6 +36,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: '¿Cómo se dice «{word}»?',
     whatDoesMean: '¿Qué significa «{word}»?',
     means: '«{target}» significa «{native}».',
+    startsWith: 'Empieza por «{letter}» y tiene {count} letras.',
+    firstWord: 'La frase empieza por «{word}».',
+    optionCount: 'Piensa en la palabra para «{word}»: solo una de las cuatro opciones lo significa.',
   },
   fr: {
     choose: 'Choisis la bonne traduction',
@@ -31,6 +47,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: 'Comment dit-on « {word} » ?',
     whatDoesMean: 'Que signifie « {word} » ?',
     means: '« {target} » signifie « {native} ».',
+    startsWith: 'Le mot commence par « {letter} » et a {count} lettres.',
+    firstWord: 'La phrase commence par « {word} ».',
+    optionCount: 'Pense au mot pour « {word} » : une seule des quatre options a ce sens.',
   },
   de: {
     choose: 'Wähle die richtige Übersetzung',
@@ -39,6 +58,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: 'Wie sagt man „{word}“?',
     whatDoesMean: 'Was bedeutet „{word}“?',
     means: '„{target}“ bedeutet „{native}“.',
+    startsWith: 'Es beginnt mit „{letter}“ und hat {count} Buchstaben.',
+    firstWord: 'Der Satz beginnt mit „{word}“.',
+    optionCount: 'Denk an das Wort für „{word}“: Nur eine der vier Antworten bedeutet das.',
   },
   it: {
     choose: 'Scegli la traduzione corretta',
@@ -47,6 +69,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: 'Come si dice «{word}»?',
     whatDoesMean: 'Che cosa significa «{word}»?',
     means: '«{target}» significa «{native}».',
+    startsWith: 'Inizia con «{letter}» e ha {count} lettere.',
+    firstWord: 'La frase inizia con «{word}».',
+    optionCount: 'Pensa alla parola per «{word}»: solo una delle quattro opzioni ha questo significato.',
   },
   pt: {
     choose: 'Escolha a tradução correta',
@@ -55,6 +80,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: 'Como se diz “{word}”?',
     whatDoesMean: 'O que significa “{word}”?',
     means: '“{target}” significa “{native}”.',
+    startsWith: 'Começa com “{letter}” e tem {count} letras.',
+    firstWord: 'A frase começa com “{word}”.',
+    optionCount: 'Pense na palavra para “{word}”: só uma das quatro opções significa isso.',
   },
   zh: {
     choose: '选择正确的翻译',
@@ -63,6 +91,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: '“{word}”怎么说？',
     whatDoesMean: '“{word}”是什么意思？',
     means: '“{target}”的意思是“{native}”。',
+    startsWith: '以“{letter}”开头，共 {count} 个字符。',
+    firstWord: '这句话以“{word}”开头。',
+    optionCount: '想想“{word}”怎么说：四个选项中只有一个是这个意思。',
   },
   ja: {
     choose: '正しい訳を選んでください',
@@ -71,6 +102,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: '「{word}」は何と言いますか？',
     whatDoesMean: '「{word}」はどういう意味ですか？',
     means: '「{target}」は「{native}」という意味です。',
+    startsWith: '「{letter}」で始まり、{count}文字です。',
+    firstWord: '文は「{word}」で始まります。',
+    optionCount: '「{word}」を表す言葉を考えてみましょう。四つの選択肢のうち一つだけが正解です。',
   },
   ko: {
     choose: '올바른 번역을 고르세요',
@@ -79,6 +113,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: '‘{word}’은(는) 어떻게 말하나요?',
     whatDoesMean: '‘{word}’은(는) 무슨 뜻인가요?',
     means: '‘{target}’은(는) ‘{native}’라는 뜻이에요.',
+    startsWith: '‘{letter}’(으)로 시작하고 {count}글자예요.',
+    firstWord: '문장은 ‘{word}’(으)로 시작해요.',
+    optionCount: '‘{word}’에 해당하는 말을 떠올려 보세요. 네 개 중 하나만 그 뜻이에요.',
   },
   ru: {
     choose: 'Выберите правильный перевод',
@@ -87,6 +124,9 @@ export const EXERCISE_TEXTS: Record<
     howDoYouSay: 'Как сказать «{word}»?',
     whatDoesMean: 'Что значит «{word}»?',
     means: '«{target}» значит «{native}».',
+    startsWith: 'Начинается на «{letter}», букв: {count}.',
+    firstWord: 'Предложение начинается со слова «{word}».',
+    optionCount: 'Вспомните слово для «{word}»: только один из четырёх вариантов означает это.',
   },
 };
 

@@ -62,6 +62,11 @@ export const EnvSchema = z.object({
   GITHUB_AUTHORIZE_URL: z.url().default('https://github.com/login/oauth/authorize'),
   GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
+  /** An OpenAI-compatible API for tutor explanations and hints; without it the content bank answers. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 });
 
 export type Env = Readonly<z.infer<typeof EnvSchema>>;

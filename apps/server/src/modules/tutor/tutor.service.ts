@@ -1,0 +1,135 @@
+import type { NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
+import { AppError } from '@parla/shared/errors';
+import { EXERCISE_TEXTS, fillTemplate } from '@parla/shared/exercise-texts';
+import type { AdaptExplanationBody, TutorAnswer } from '@parla/shared/tutor.schema';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { ContentProvider } from '../lessons/content-bank';
+import type { GeneratedExercise } from '../lessons/lesson-generator';
+import type { LessonsRepository } from '../lessons/lessons.repository';
+import type { ChatClient } from './chat-client';
+
+const ExplanationSchema = z.object({ explanation: z.string().trim().min(1).max(1500) });
+const HintSchema = z.object({ hint: z.string().trim().min(1).max(600) });
+const languageName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+
+/**
+ * The AI tutor: explanations, hints and simpler wording from an OpenAI-compatible model when one
+ * is configured, and always an answer from the content bank when it is not, or when it fails.
+ */
+export function createTutorService({
+  lessons,
+  content,
+  chat,
+  logger,
+}: {
+  lessons: LessonsRepository;
+  content: ContentProvider;
+  chat: ChatClient | undefined;
+  logger: FastifyBaseLogger;
+}) {
+  async function exerciseOf(userId: string, sessionId: string, exerciseId: string) {
+    const session = await lessons.findSession(userId, sessionId);
+    const item =
+      session?.kind === 'lesson'
+        ? (session.exercises as GeneratedExercise[]).find((candidate) => candidate.exercise.id === exerciseId)
+        : undefined;
+    if (!session || !item) throw new AppError('not_found', 'This exercise is not part of one of your lessons.');
+    const answer = (session.answers as Record<string, { correct: boolean } | undefined>)[exerciseId];
+    return { session, item, answer, native: session.nativeLanguage as NativeLanguage, course: session.course as TargetLanguage };
+  }
+
+  async function askModel<T extends z.ZodType>(
+    messages: Parameters<ChatClient['completeJson']>[0],
+    schema: T,
+  ): Promise<z.output<T> | undefined> {
+    if (!chat) return undefined;
+    try {
+      return await chat.completeJson(messages, schema);
+    } catch (error) {
+      logger.warn({ err: error }, 'the tutor model failed; answering from the content bank');
+      return undefined;
+    }
+  }
+
+  const expectedText = (item: GeneratedExercise) => (item.key.kind === 'tokens' ? item.key.tokens.join(' ') : item.key.text);
+
+  return {
+    /** After an answer only: before it, an explanation would give the answer away. */
+    async explain(userId: string, sessionId: string, exerciseId: string): Promise<TutorAnswer> {
+      const { session, item, answer, native, course } = await exerciseOf(userId, sessionId, exerciseId);
+      if (!answer) throw new AppError('exercise_not_answered', 'Answer the exercise first; then the tutor explains it.');
+      const lesson = content.get().lessonsById.get(session.lessonId);
+      const note = lesson ? content.get().unitsById.get(lesson.unitId)?.notes[course] : undefined;
+      const fromModel = await askModel(
+        [
+          {
+            role: 'system',
+            content: `You are a patient ${languageName(course)} tutor for a beginner (CEFR A1) whose native language is ${languageName(native)}. Reply in ${languageName(native)} with a JSON object {"explanation": string}: two to four short sentences, no markdown.`,
+          },
+          {
+            role: 'user',
+            content: `Exercise (${item.exercise.type}): ${JSON.stringify(item.exercise.content)}\nCorrect answer: ${expectedText(item)}\nThe learner's answer was ${answer.correct ? 'right' : 'wrong'}. Explain why the correct answer is right.`,
+          },
+        ],
+        ExplanationSchema,
+      );
+      if (fromModel) return { text: fromModel.explanation, language: native, source: 'ai' };
+      // One language per answer: the unit's note joins only when it exists in the learner's
+      // language (the English fallback stays on the lesson page, marked as English).
+      return { text: [item.explanation, note?.[native]].filter(Boolean).join(' '), language: native, source: 'content' };
+    },
+
+    async hint(userId: string, sessionId: string, exerciseId: string): Promise<TutorAnswer> {
+      const { item, native, course } = await exerciseOf(userId, sessionId, exerciseId);
+      const fromModel = await askModel(
+        [
+          {
+            role: 'system',
+            content: `You are a ${languageName(course)} tutor. Give a beginner whose native language is ${languageName(native)} one hint, in ${languageName(native)}, that helps without giving the answer away. Reply with a JSON object {"hint": string}.`,
+          },
+          {
+            role: 'user',
+            content: `Exercise (${item.exercise.type}): ${JSON.stringify(item.exercise.content)}\n(The answer, NOT to be revealed: ${expectedText(item)})`,
+          },
+        ],
+        HintSchema,
+      );
+      if (fromModel && !fromModel.hint.includes(expectedText(item)))
+        return { text: fromModel.hint, language: native, source: 'ai' };
+      const texts = EXERCISE_TEXTS[native];
+      let text: string;
+      if (item.key.kind === 'tokens') text = fillTemplate(texts.firstWord, { word: item.key.tokens[0] ?? '' });
+      else if (item.key.kind === 'text')
+        text = fillTemplate(texts.startsWith, { letter: [...item.key.text][0] ?? '', count: String([...item.key.text].length) });
+      else {
+        const prompt = item.exercise.type === 'multiple-choice' ? item.exercise.content.prompt : '';
+        text = fillTemplate(texts.optionCount, { word: /[“«„「‘"](.+?)[”»“」’"]/.exec(prompt)?.[1] ?? prompt });
+      }
+      return { text, language: native, source: 'content' };
+    },
+
+    /** Rewrites a text for the learner's level; without a model it stays as written. */
+    async adapt(userId: string, body: AdaptExplanationBody): Promise<TutorAnswer> {
+      const learner = await lessons.findLearner(userId);
+      if (!learner) throw new AppError('token_invalid', 'This account no longer exists.');
+      const native = learner.profile.nativeLanguage;
+      const level = body.level ?? learner.profile.proficiency;
+      const fromModel = await askModel(
+        [
+          {
+            role: 'system',
+            content: `Rewrite the explanation for a ${level} learner whose native language is ${languageName(native)}, in ${languageName(native)}: simpler words, same meaning, at most five sentences. Reply with a JSON object {"explanation": string}.`,
+          },
+          { role: 'user', content: body.text },
+        ],
+        ExplanationSchema,
+      );
+      return fromModel
+        ? { text: fromModel.explanation, language: native, source: 'ai' }
+        : { text: body.text, language: native, source: 'content' };
+    },
+  };
+}
+
+export type TutorService = ReturnType<typeof createTutorService>;
