@@ -19,6 +19,8 @@ import { createOAuthService } from './modules/auth/oauth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { createContentProvider } from './modules/lessons/content-bank';
@@ -151,6 +153,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const reviewRepository = createReviewRepository(database.db);
   const reviews = createReviewService({ repo: reviewRepository });
   const lessonsService = createLessonsService({ repo: lessonsRepository, content, clock, reviews });
+  const dashboardService = createDashboardService({ repo: lessonsRepository, lessons: lessonsService, clock });
   const tutorService = createTutorService({
     lessons: lessonsRepository,
     content,
@@ -186,6 +189,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(lessonsRoutes({ lessonsService, requireAuth }));
       await api.register(practiceRoutes({ practiceService, requireAuth }));
       await api.register(tutorRoutes({ tutorService, requireAuth }));
+      await api.register(dashboardRoutes({ dashboardService, requireAuth }));
     },
     { prefix: '/api/v1' },
   );

@@ -31,6 +31,7 @@ export const profiles = pgTable('profiles', {
   // Owned by the learning engine; the profile endpoints only read them.
   totalXp: integer().notNull().default(0),
   currentStreak: integer().notNull().default(0),
+  longestStreak: integer().notNull().default(0),
   lessonsCompleted: integer().notNull().default(0),
   /** The last local day with a completed lesson or practice (for the streak). */
   lastActiveDate: date({ mode: 'string' }),

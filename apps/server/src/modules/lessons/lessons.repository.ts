@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dailyActivity, lessonProgress, lessonSessions, profiles, users } from '../../db/schema/index';
 
@@ -16,6 +16,11 @@ export function createLessonsRepository(db: Database) {
         .innerJoin(profiles, eq(profiles.userId, users.id))
         .where(eq(users.id, userId));
       return row;
+    },
+
+    async findUserName(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
+      return row?.fullName;
     },
 
     async findProgress(userId: string, course: string) {
@@ -114,6 +119,7 @@ export function createLessonsRepository(db: Database) {
           totalXp: sql`${profiles.totalXp} + ${change.xp}`,
           lessonsCompleted: sql`${profiles.lessonsCompleted} + ${change.lessons}`,
           currentStreak: change.streak,
+          longestStreak: sql`greatest(${profiles.longestStreak}, ${change.streak})`,
           lastActiveDate: change.lastActiveDate,
           updatedAt: change.now,
         })
@@ -141,6 +147,13 @@ export function createLessonsRepository(db: Database) {
         })
         .returning();
       return row;
+    },
+
+    async findActivity(userId: string, from: string, to: string) {
+      return db
+        .select()
+        .from(dailyActivity)
+        .where(and(eq(dailyActivity.userId, userId), gte(dailyActivity.localDate, from), lte(dailyActivity.localDate, to)));
     },
 
     async recordLessonProgress(tx: Database, row: { userId: string; course: string; lessonId: string; score: number; at: Date }) {
