@@ -81,18 +81,26 @@ interface Result {
   errors: number;
 }
 
-async function measure(name: string, database: string, url: string, paths: () => string): Promise<Result> {
+async function measure(
+  name: string,
+  database: string,
+  url: string,
+  paths: () => string,
+  headers: Record<string, string> = {},
+): Promise<Result> {
   // A short warm-up so JIT and connection pools settle before the measured run.
   await autocannon({
     url,
     connections: 10,
     duration: 1,
+    headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
   });
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
+    headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
   });
   const row = {
@@ -110,6 +118,27 @@ async function measure(name: string, database: string, url: string, paths: () =>
 }
 
 const tsx = ['--import', 'tsx'];
+
+/** One learner with a finished lesson, so the dashboard has real numbers to read. */
+async function signUpLearner(url: string): Promise<Record<string, string>> {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${url}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const registered = (await (
+    await post('/auth/register', {
+      username: `bench-${Date.now()}@example.com`,
+      password: 'violet-harbour-42',
+      full_name: 'Bench Learner',
+    })
+  ).json()) as { access_token: string };
+  const auth = { authorization: `Bearer ${registered.access_token}` };
+  const start = (await (await post('/lessons/greetings-1/start', undefined, auth)).json()) as { session_id: string };
+  await post('/lessons/greetings-1/complete', { session_id: start.session_id }, auth);
+  return auth;
+}
 const randomItem = () => `/items/${1 + Math.floor(Math.random() * 10_000)}`;
 const results: Result[] = [];
 const databases: { label: string; env: Record<string, string> }[] = [
@@ -136,6 +165,8 @@ for (const database of databases) {
   const app = await start(['apps/server/dist/main.js'], '/api/v1/health', appEnv);
   startTimes.push({ database: database.label, cold: cold.startMs, warm: app.startMs });
   results.push(await measure('GET /api/v1/health', database.label, app.url, () => '/api/v1/health'));
+  const learner = await signUpLearner(app.url);
+  results.push(await measure('GET /api/v1/dashboard (signed in)', database.label, app.url, () => '/api/v1/dashboard', learner));
   await app.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -185,6 +216,30 @@ async function lighthouse(
   return rows;
 }
 
+/** Lesson generation in-process: the median and p99 over 500 lessons of every course (budget ≤ 20 ms median). */
+async function generationTimes(): Promise<{ median: number; p99: number; count: number }> {
+  const { loadContentBank } = await import('../packages/content/src/load-content');
+  const { generateLesson } = await import('../apps/server/src/modules/lessons/lesson-generator');
+  const { TARGET_LANGUAGES } = await import('../packages/shared/src/content.schema');
+  const bank = loadContentBank();
+  const lessons = [...bank.lessonsById.values()];
+  const times: number[] = [];
+  for (let index = 0; index < 500; index++) {
+    const lesson = lessons[index % lessons.length];
+    const course = TARGET_LANGUAGES[index % TARGET_LANGUAGES.length];
+    if (!lesson || !course) continue;
+    const started = performance.now();
+    generateLesson({ bank, lesson, course, native: course === 'es' ? 'fr' : 'en', seed: index });
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 100) / 100;
+  return { median: at(0.5), p99: at(0.99), count: times.length };
+}
+
+const generation = await generationTimes();
+console.log(`lesson generation: median ${generation.median} ms, p99 ${generation.p99} ms over ${generation.count}`);
+
 const lighthouseRows = existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium') ? await lighthouse(['/', '/privacy']) : [];
 const helloRps = results[0]?.rps ?? 1;
 const baselineFor = (database: string) =>
@@ -227,6 +282,12 @@ ${results
       } |`,
   )
   .join('\n')}
+
+Budgets (DESIGN.md §6): the dashboard read ≥ 50 % of the one-PK-select baseline on both databases, 0 errors, p99 ≤ 50 ms on PostgreSQL.
+
+## Lesson generation (in-process)
+
+Median **${generation.median} ms**, p99 ${generation.p99} ms over ${generation.count} lessons across all 12 courses — budget ≤ 20 ms median.
 
 ## Start-up (process start → first healthy answer)
 
