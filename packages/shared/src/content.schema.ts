@@ -9,6 +9,7 @@
  *   engine consume (every language value is an object, tokens always present, ids resolved).
  */
 import { z } from 'zod';
+import { INTERFACE_LANGUAGE_CODES } from './languages';
 
 // ---------------------------------------------------------------------------------------------
 // Language sets
@@ -33,25 +34,8 @@ export type RomanisedLanguage = (typeof ROMANISED_LANGUAGES)[number];
 /** Written without spaces, so word-ordering chunks cannot be derived and must be authored. */
 export const TOKENS_REQUIRED_LANGUAGES = ['ja', 'zh'] as const;
 
-/** Languages of the user interface; languages.yaml localises names and descriptions into all. */
-export const INTERFACE_LANGUAGES = [
-  'en',
-  'es',
-  'fr',
-  'de',
-  'pt',
-  'ja',
-  'ko',
-  'zh',
-  'ar',
-  'he',
-  'hi',
-  'it',
-  'el',
-  'pl',
-  'ru',
-  'uk',
-] as const;
+/** Languages of the user interface (the catalogue is languages.ts); languages.yaml localises into all. */
+export const INTERFACE_LANGUAGES = INTERFACE_LANGUAGE_CODES;
 export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
 
 function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {

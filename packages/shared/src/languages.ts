@@ -31,6 +31,12 @@ export const INTERFACE_LANGUAGES = [
 
 export type InterfaceLanguageCode = (typeof INTERFACE_LANGUAGES)[number]['code'];
 
+/** The codes alone, as a non-empty tuple (what z.enum takes). */
+export const INTERFACE_LANGUAGE_CODES = INTERFACE_LANGUAGES.map((language) => language.code) as [
+  InterfaceLanguageCode,
+  ...InterfaceLanguageCode[],
+];
+
 export const DEFAULT_INTERFACE_LANGUAGE: InterfaceLanguageCode = 'en';
 
 const BY_CODE: ReadonlyMap<string, InterfaceLanguage> = new Map(INTERFACE_LANGUAGES.map((language) => [language.code, language]));
