@@ -58,3 +58,29 @@ export function resetTokenFrom(text: string): string {
   if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
   return decodeURIComponent(match[1]);
 }
+
+type Headers = Record<string, string>;
+
+/** GET and POST under /api/v1 through app.inject, the way every route test calls the API. */
+export function apiCaller(app: () => App) {
+  return {
+    get: (url: string, headers: Headers) => app().inject({ method: 'GET', url: `/api/v1${url}`, headers }),
+    post: (url: string, headers: Headers, payload?: unknown) =>
+      app().inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+  };
+}
+
+/** A registered learner whose profile has been set (course and time zone by default). */
+export async function registerLearner(
+  app: App,
+  profile: Record<string, unknown> = { target_language: 'es', timezone: 'Europe/Madrid' },
+) {
+  const account = await registerUser(app);
+  await app.inject({ method: 'PUT', url: '/api/v1/users/me/profile', headers: account.bearer, payload: profile });
+  return account;
+}

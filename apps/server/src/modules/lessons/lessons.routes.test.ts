@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonSessions, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
-import { registerUser } from '../../test/factories';
+import { apiCaller, registerLearner } from '../../test/factories';
 import type { GeneratedExercise } from './lesson-generator';
 
 const clock = testClock('2026-11-21T10:00:00Z');
@@ -20,20 +20,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-const post = (url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const { get, post } = apiCaller(() => ctx.app);
 
-async function learner(profile: Record<string, unknown> = { target_language: 'es', timezone: 'Europe/Madrid' }) {
-  const account = await registerUser(ctx.app);
-  await ctx.app.inject({ method: 'PUT', url: '/api/v1/users/me/profile', headers: account.bearer, payload: profile });
-  return account;
-}
+const learner = (profile?: Record<string, unknown>) => registerLearner(ctx.app, profile);
 
 /** A fresh access token after the test clock has jumped past the old one's expiry. */
 async function signIn(account: { email: string; password: string }): Promise<Headers> {

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonSessions } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
-import { registerUser } from '../../test/factories';
+import { apiCaller, registerLearner } from '../../test/factories';
 
 const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestApp;
@@ -18,26 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-const post = (url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const { get, post } = apiCaller(() => ctx.app);
 
-async function learner() {
-  const account = await registerUser(ctx.app);
-  await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/v1/users/me/profile',
-    headers: account.bearer,
-    payload: { target_language: 'es', timezone: 'Europe/Madrid' },
-  });
-  return account;
-}
+const learner = (profile?: Record<string, unknown>) => registerLearner(ctx.app, profile);
 
 async function correctAnswers(sessionId: string): Promise<Map<string, number>> {
   const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, sessionId));
