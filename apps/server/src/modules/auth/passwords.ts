@@ -16,14 +16,14 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-let dummyHash: Promise<string> | undefined;
+let equaliserHash: Promise<string> | undefined;
 /**
  * Verifies against a throwaway hash, so "no such account" costs the same time as "wrong
  * password" and the two cannot be told apart.
  */
 export async function spendPasswordCheckTime(password: string): Promise<void> {
-  dummyHash ??= hashPassword('parla-timing-equaliser');
-  await verifyPassword(await dummyHash, password);
+  equaliserHash ??= hashPassword('parla-timing-equaliser');
+  await verifyPassword(await equaliserHash, password);
 }
 
 let commonPasswords: Set<string> | undefined;
