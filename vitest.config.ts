@@ -38,6 +38,8 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.test.ts'],
           environment: 'node',
+          // A browser on a busy 2-core machine: give polled expectations time (the default is 1 s).
+          expect: { poll: { timeout: 10_000, interval: 50 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -75,7 +75,12 @@ describe.runIf(hasChromium)('accounts in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Ana!/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page
+      .getByRole('menuitem', { name: 'Log out' })
+      .or(page.getByRole('button', { name: 'Log out' }))
+      .first()
+      .click();
     await page.waitForURL(`${server.url}/`);
     await page.goto(`${server.url}/app`);
     await page.waitForURL('**/login');

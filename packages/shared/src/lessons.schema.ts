@@ -94,6 +94,7 @@ export const StartLessonResponseSchema = z
     lesson: LessonSummarySchema,
     exercises: z.array(ExerciseSchema),
     answered: z.array(z.string()).describe('Exercises already answered when a session is resumed'),
+    results: z.array(z.lazy(() => AnswerExerciseResponseSchema)).describe('The stored result of each answered exercise'),
     resumed: z.boolean(),
   })
   .meta({ id: 'LessonSession' });

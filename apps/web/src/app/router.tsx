@@ -17,7 +17,10 @@ const SignupRoute = lazy(() => import('./routes/account/signup'));
 const ForgotPasswordRoute = lazy(() => import('./routes/account/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/account/reset-password'));
 const SetupRoute = lazy(() => import('./routes/account/setup'));
-const HomeRoute = lazy(() => import('./routes/account/home'));
+const DashboardRoute = lazy(() => import('./routes/account/dashboard'));
+const PracticeRoute = lazy(() => import('./routes/account/practice'));
+const LanguagesRoute = lazy(() => import('./routes/account/languages'));
+const LessonRoute = lazy(() => import('./routes/account/lesson'));
 
 const withFallback = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 
@@ -41,7 +44,10 @@ export function AppRouter() {
               <Route path="setup" element={withFallback(<SetupRoute />)} />
             </Route>
             <Route element={withFallback(<RequireAccount needsProfile />)}>
-              <Route path="app" element={withFallback(<HomeRoute />)} />
+              <Route path="app" element={withFallback(<DashboardRoute />)} />
+              <Route path="app/practice" element={withFallback(<PracticeRoute />)} />
+              <Route path="app/languages" element={withFallback(<LanguagesRoute />)} />
+              <Route path="app/lesson/:id" element={withFallback(<LessonRoute />)} />
             </Route>
           </Route>
           <Route path="*" element={<LandingRoute />} />

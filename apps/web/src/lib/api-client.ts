@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly details: { path: string; message: string }[] | undefined,
     /** From a 429's Retry-After header: how long to wait before trying again. */
     readonly retryAfterSeconds?: number,
+    /** From a daily_limit_reached body: when the learner's next local day begins. */
+    readonly resetsAt?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,7 +45,14 @@ async function toApiError(response: Response): Promise<ApiError> {
   const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
   const parsed = ErrorBodySchema.safeParse(payload);
   if (parsed.success)
-    return new ApiError(parsed.data.detail, response.status, parsed.data.code, parsed.data.errors, retryAfterSeconds);
+    return new ApiError(
+      parsed.data.detail,
+      response.status,
+      parsed.data.code,
+      parsed.data.errors,
+      retryAfterSeconds,
+      parsed.data.resets_at,
+    );
   const message =
     typeof payload === 'object' && payload !== null && 'message' in payload && typeof payload.message === 'string'
       ? payload.message

@@ -177,6 +177,7 @@ export function createLessonsService({
           lesson: summarise(lesson, native, scores.get(lessonId)),
           exercises: exercises.map((item) => item.exercise),
           answered: Object.keys(open.answers as Record<string, unknown>),
+          results: Object.values(open.answers as Record<string, StoredAnswer>),
           resumed: true,
         };
       }
@@ -209,6 +210,7 @@ export function createLessonsService({
         lesson: summarise(lesson, native, scores.get(lessonId)),
         exercises: exercises.map((item) => item.exercise),
         answered: [],
+        results: [],
         resumed: false,
       };
     },

@@ -26,7 +26,7 @@ export function AccessibilityButton() {
           setRequested(true);
           setOpen(true);
         }}
-        className="fixed bottom-5 start-5 z-40 grid size-13 place-items-center rounded-full bg-brand text-on-brand shadow-lg shadow-brand/30 ring-4 ring-canvas transition hover:bg-brand-strong motion-safe:hover:scale-105"
+        className="fixed bottom-5 start-5 z-40 [body:has(#bottom-navigation)_&]:bottom-24 md:[body:has(#bottom-navigation)_&]:bottom-5 grid size-13 place-items-center rounded-full bg-brand text-on-brand shadow-lg shadow-brand/30 ring-4 ring-canvas transition hover:bg-brand-strong motion-safe:hover:scale-105"
       >
         <Accessibility aria-hidden="true" className="size-7" />
       </button>

@@ -99,6 +99,7 @@ export function BottomNavigation(props: AppNavigationProps) {
   if (!useNavState(props).visible) return null;
   return (
     <nav
+      id="bottom-navigation"
       aria-label={t('nav.label')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { LessonPlayer } from '../../../features/lesson-player/components/lesson-player';
+
+export default function LessonRoute() {
+  const { id = '' } = useParams();
+  // A new lesson id is a new session: start from a clean player.
+  return <LessonPlayer key={id} lessonId={id} />;
+}

@@ -1,0 +1,89 @@
+import type { LessonSummary } from '@parla/shared/lessons.schema';
+import { clsx } from 'clsx';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useI18n } from '../../i18n/language-context';
+import { lessonAction } from '../dashboard-rules';
+
+function LessonRow({ lesson }: { lesson: LessonSummary }) {
+  const { t, language } = useI18n();
+  const titleId = useId();
+  const action = lessonAction(lesson);
+  const percent = new Intl.NumberFormat(language, { style: 'percent' }).format(lesson.progress / 100);
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-2xl bg-brand-soft text-2xl">
+          {lesson.icon}
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <h3 id={titleId} className="flex items-center gap-2 text-lg font-bold leading-tight">
+            {lesson.title}
+            {lesson.completed ? (
+              <CircleCheck aria-label={t('dashboard.lesson.completed')} role="img" className="size-5 shrink-0 text-success" />
+            ) : null}
+          </h3>
+          <p className="text-sm text-muted">{lesson.description}</p>
+          <p className="text-sm font-medium text-muted">
+            {t('dashboard.lesson.meta', { minutes: lesson.duration, xp: lesson.xp_reward })}
+          </p>
+          {lesson.progress > 0 ? (
+            <div className="mt-1 flex items-center gap-2">
+              <div
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={lesson.progress}
+                aria-label={t('dashboard.lesson.bestScore')}
+                className="h-2 flex-1 overflow-hidden rounded-full bg-surface-muted"
+              >
+                <div
+                  className={clsx('h-full rounded-full', lesson.completed ? 'bg-success' : 'bg-brand')}
+                  style={{ width: `${lesson.progress}%` }}
+                />
+              </div>
+              <span className="text-xs font-semibold text-muted">{percent}</span>
+            </div>
+          ) : null}
+        </div>
+      </div>
+      <Link
+        to={`${paths.app.lesson}/${encodeURIComponent(lesson.id)}`}
+        aria-describedby={titleId}
+        className={buttonClasses({
+          variant: action === 'review' ? 'secondary' : 'primary',
+          size: 'sm',
+          className: 'self-stretch sm:self-center',
+        })}
+      >
+        {t(`dashboard.lesson.${action}`)}
+        <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+      </Link>
+    </li>
+  );
+}
+
+/** Spec §2: the next three lessons, each with start / continue / review. */
+export function ContinueLearning({ lessons }: { lessons: LessonSummary[] }) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="continue-learning" className="flex flex-col gap-3">
+      <h2 id="continue-learning" className="text-xl font-bold">
+        {t('dashboard.continue.title')}
+      </h2>
+      {lessons.length > 0 ? (
+        <ul className="flex flex-col gap-3">
+          {lessons.map((lesson) => (
+            <LessonRow key={lesson.id} lesson={lesson} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">{t('dashboard.continue.empty')}</p>
+      )}
+    </section>
+  );
+}

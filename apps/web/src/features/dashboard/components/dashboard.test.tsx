@@ -1,0 +1,213 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../testing/render';
+import { AuthProvider } from '../../auth/auth-provider';
+import { Dashboard } from './dashboard';
+import { SignedInShell } from './signed-in-shell';
+
+const USER_ID = '4f1c2a7e-3b1d-4c55-9a3e-2b8f6d0e1a11';
+const user = {
+  id: USER_ID,
+  username: 'ana@example.com',
+  email: 'ana@example.com',
+  full_name: 'Ana García',
+  native_language: 'en',
+  learning_goal: null,
+  learning_style: null,
+  proficiency_level: 'beginner',
+  wants_grammar_explanations: false,
+  created_at: '2026-01-02T10:00:00.000Z',
+};
+const profile = {
+  user_id: USER_ID,
+  native_language: 'en',
+  target_language: 'es',
+  proficiency: 'beginner',
+  learning_styles: ['visual'],
+  goals: [],
+  timezone: 'Europe/Madrid',
+  interface_language: 'en',
+  theme: 'system',
+  wants_grammar_explanations: false,
+  profile_completed: true,
+  total_xp: 240,
+  current_streak: 4,
+  lessons_completed: 6,
+  updated_at: '2026-01-03T10:00:00.000Z',
+};
+const lesson = (id: string, title: string, completed: boolean, progress: number) => ({
+  id,
+  unit_id: 'greetings',
+  title,
+  description: `About ${title.toLowerCase()}`,
+  difficulty: 'beginner',
+  duration: 5,
+  xp_reward: 50,
+  completed,
+  progress,
+  category: 'vocabulary',
+  icon: '👋',
+});
+const dashboard = {
+  full_name: 'Ana García',
+  course: 'es',
+  native_language: 'en',
+  total_xp: 240,
+  level: 3,
+  xp_to_next_level: 60,
+  level_progress_percent: 40,
+  current_streak: 4,
+  lessons_completed: 6,
+  daily_goal_xp: 20,
+  xp_today: 13,
+  daily_goal_percent: 65,
+  lessons_left_today: 1,
+  plan: 'free',
+  continue_learning: [
+    lesson('greetings-1', 'Hello and goodbye', true, 100),
+    lesson('greetings-2', 'Introductions', false, 40),
+    lesson('greetings-3', 'Polite words', false, 0),
+  ],
+  achievements: [
+    { id: 'first-lesson', icon: '🎯', earned: true },
+    { id: 'five-lessons', icon: '📚', earned: true },
+    { id: 'streak-3', icon: '🔥', earned: true },
+    { id: 'streak-7', icon: '🏆', earned: false },
+    { id: 'xp-100', icon: '⭐', earned: false },
+    { id: 'xp-500', icon: '🌟', earned: false },
+  ],
+  week: ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05', '2026-01-06', '2026-01-07'].map((date) => ({
+    date,
+    xp: 10,
+    lessons: 1,
+  })),
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let dashboardBody: typeof dashboard;
+const calls: { method: string; url: string }[] = [];
+
+/** The API as a signed-in learner's dashboard sees it. */
+function fakeServer(url: string, init?: RequestInit) {
+  calls.push({ method: init?.method ?? 'GET', url });
+  if (url.endsWith('/auth/refresh'))
+    return json(200, { access_token: 'token-1', token_type: 'bearer', expires_in: 900, refresh_token: 'r', user });
+  if (url.endsWith('/users/me')) return json(200, { user, profile });
+  if (url.endsWith('/dashboard')) return json(200, dashboardBody);
+  if (url.endsWith('/auth/logout')) return json(200, { status: 'ok' });
+  return json(404, { detail: 'Not found.', code: 'not_found' });
+}
+
+function renderDashboard() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderWithApp(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Routes>
+          <Route
+            path="/app"
+            element={
+              <SignedInShell>
+                <Dashboard />
+              </SignedInShell>
+            }
+          />
+          <Route path="/" element={<p>Landing page</p>} />
+        </Routes>
+      </AuthProvider>
+    </QueryClientProvider>,
+    { route: '/app' },
+  );
+}
+
+describe('Dashboard', () => {
+  beforeEach(() => {
+    dashboardBody = structuredClone(dashboard);
+    calls.length = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => fakeServer(String(input), init)),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('greets the learner by first name and shows the server’s numbers', async () => {
+    await renderDashboard();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Ana!$/ }),
+    ).toBeInTheDocument();
+    const chips = screen.getByRole('list', { name: 'Your progress' });
+    expect(within(chips).getByText('Streak: 4')).toBeInTheDocument();
+    expect(within(chips).getByText('Level 3')).toBeInTheDocument();
+    expect(within(chips).getByText('240 XP')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Learning Spanish' })).toBeInTheDocument();
+    expect(screen.getByText('60 XP to level 4')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progress to the next level' })).toHaveAttribute('aria-valuenow', '40');
+
+    const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(stat('Lessons')).toHaveTextContent('6');
+    expect(stat('Daily goal')).toHaveTextContent('65%');
+    expect(screen.getByText('13 of 20 XP today')).toBeInTheDocument();
+    expect(stat('Day streak')).toHaveTextContent('4');
+    expect(stat('Achievements')).toHaveTextContent('3/6');
+    expect(screen.getByText('Free plan · lessons left today: 1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/app/practice');
+    expect(screen.getByRole('link', { name: /^Change language/ })).toHaveAttribute('href', '/app/languages');
+    // The sidebar and the phone tab bar (CSS shows one of them), with the streak badge on Home.
+    const [sidebar] = screen.getAllByRole('navigation', { name: 'App navigation' });
+    expect(within(sidebar as HTMLElement).getByRole('link', { name: 'Home, Streak: 4 days' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('offers review, continue and start for finished, started and new lessons', async () => {
+    await renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Continue learning' });
+    const review = within(section).getByRole('link', { name: 'Review' });
+    expect(review).toHaveAttribute('href', '/app/lesson/greetings-1');
+    expect(review).toHaveAccessibleDescription('Hello and goodbye');
+    expect(within(section).getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/app/lesson/greetings-2');
+    expect(within(section).getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/app/lesson/greetings-3');
+  });
+
+  it('shows the first two earned achievements, or an empty state', async () => {
+    await renderDashboard();
+    const recent = await screen.findByRole('region', { name: 'Recent achievements' });
+    expect(within(recent).getByText('First steps')).toBeInTheDocument();
+    expect(within(recent).getByText('Bookworm')).toBeInTheDocument();
+    expect(within(recent).queryByText('On fire')).not.toBeInTheDocument();
+  });
+
+  it('has an empty achievements state and no daily-limit line for premium', async () => {
+    dashboardBody.achievements = dashboardBody.achievements.map((achievement) => ({ ...achievement, earned: false }));
+    dashboardBody.plan = 'premium';
+    dashboardBody.lessons_left_today = null as unknown as number;
+    await renderDashboard();
+    expect(await screen.findByText('No achievements yet. Finish your first lesson to earn one!')).toBeInTheDocument();
+    expect(screen.queryByText(/lessons left today/)).not.toBeInTheDocument();
+  });
+
+  it('logs out from the account menu and returns to the landing page', async () => {
+    const person = userEvent.setup();
+    await renderDashboard();
+    const menuButton = await screen.findByRole('button', { name: 'AG – Account menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await person.click(menuButton);
+    expect(screen.getByText('Signed in as ana@example.com')).toBeVisible();
+    await person.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+    await person.click(menuButton);
+    await person.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Landing page')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/auth/logout'))).toBe(true);
+  });
+});

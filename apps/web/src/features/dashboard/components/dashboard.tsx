@@ -1,0 +1,232 @@
+import type { DashboardResponse } from '@parla/shared/dashboard.schema';
+import { PRACTICE_QUESTION_COUNT, PRACTICE_SECONDS_PER_QUESTION } from '@parla/shared/practice.schema';
+import BookOpen from 'lucide-react/icons/book-open';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Flame from 'lucide-react/icons/flame';
+import Languages from 'lucide-react/icons/languages';
+import Star from 'lucide-react/icons/star';
+import Target from 'lucide-react/icons/target';
+import Trophy from 'lucide-react/icons/trophy';
+import Zap from 'lucide-react/icons/zap';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../auth/auth-context';
+import { useI18n } from '../../i18n/language-context';
+import { useDashboard } from '../api/get-dashboard';
+import { COURSE_FLAGS, courseName, greetingKey } from '../dashboard-rules';
+import { AccountMenu } from './account-menu';
+import { ContinueLearning } from './continue-learning';
+import { RecentAchievements } from './recent-achievements';
+
+function Chip({ icon, children, tone }: { icon: ReactNode; children: ReactNode; tone: string }) {
+  return (
+    <li className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-bold ${tone}`}>
+      {icon}
+      {children}
+    </li>
+  );
+}
+
+function StatCard({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail?: string }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 shadow-sm">
+      <dt className="flex items-center gap-2 text-sm font-semibold text-muted">
+        {icon}
+        {label}
+      </dt>
+      <dd className="text-2xl font-extrabold tracking-tight">{value}</dd>
+      {detail ? <dd className="text-xs text-muted">{detail}</dd> : null}
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  const { t } = useI18n();
+  return (
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <p className="sr-only" role="status">
+        {t('common.loading')}
+      </p>
+      {['h-16', 'h-28', 'h-24', 'h-64'].map((height) => (
+        <div key={height} className={`${height} rounded-3xl bg-surface-muted motion-safe:animate-pulse`} />
+      ))}
+    </div>
+  );
+}
+
+function DashboardContent({ data }: { data: DashboardResponse }) {
+  const { t, language } = useI18n();
+  const { user } = useAuth();
+  const number = new Intl.NumberFormat(language);
+  const percent = new Intl.NumberFormat(language, { style: 'percent' });
+  const firstName = data.full_name.trim().split(/\s+/)[0] || data.full_name;
+  const earned = data.achievements.filter((achievement) => achievement.earned).length;
+  const courseLabel = courseName(data.course, language);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-3">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+            {t(greetingKey(new Date().getHours()), { name: firstName })}
+          </h1>
+          <ul className="flex flex-wrap gap-2" aria-label={t('dashboard.chips.label')}>
+            <Chip
+              icon={<Flame aria-hidden="true" className="size-4" />}
+              tone="bg-orange-100 text-orange-800 dark:bg-orange-500/20 dark:text-orange-200"
+            >
+              {t('dashboard.chip.streak', { count: number.format(data.current_streak) })}
+            </Chip>
+            <Chip icon={<Star aria-hidden="true" className="size-4" />} tone="bg-brand-soft text-brand-text">
+              {t('dashboard.chip.level', { level: number.format(data.level) })}
+            </Chip>
+            <Chip
+              icon={<Zap aria-hidden="true" className="size-4" />}
+              tone="bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-100"
+            >
+              {t('dashboard.chip.xp', { xp: number.format(data.total_xp) })}
+            </Chip>
+          </ul>
+        </div>
+        <AccountMenu fullName={data.full_name} email={user?.email ?? ''} />
+      </header>
+
+      <section
+        aria-labelledby="level-card"
+        className="flex flex-col gap-3 rounded-3xl border border-line bg-surface p-5 shadow-sm"
+      >
+        <div className="flex items-center gap-4">
+          <span aria-hidden="true" className="text-4xl leading-none">
+            {COURSE_FLAGS[data.course]}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id="level-card" className="text-lg font-bold">
+              {t('dashboard.course', { language: courseLabel })}
+            </h2>
+            <p className="text-sm text-muted">
+              {t('dashboard.nextLevel', { xp: number.format(data.xp_to_next_level), level: number.format(data.level + 1) })}
+            </p>
+          </div>
+          <span className="text-sm font-bold text-brand-text">
+            {t('dashboard.chip.level', { level: number.format(data.level) })}
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(data.level_progress_percent)}
+          aria-label={t('dashboard.levelProgress')}
+          className="h-3 overflow-hidden rounded-full bg-surface-muted"
+        >
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-brand to-violet-500 motion-safe:transition-[width] motion-safe:duration-700"
+            style={{ width: `${Math.min(100, Math.max(0, data.level_progress_percent))}%` }}
+          />
+        </div>
+      </section>
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard
+          icon={<BookOpen aria-hidden="true" className="size-4 text-brand-text" />}
+          label={t('dashboard.stats.lessons')}
+          value={number.format(data.lessons_completed)}
+        />
+        <StatCard
+          icon={<Target aria-hidden="true" className="size-4 text-success" />}
+          label={t('dashboard.stats.dailyGoal')}
+          value={percent.format(data.daily_goal_percent / 100)}
+          detail={t('dashboard.stats.dailyGoalDetail', {
+            xp: number.format(data.xp_today),
+            goal: number.format(data.daily_goal_xp),
+          })}
+        />
+        <StatCard
+          icon={<Flame aria-hidden="true" className="size-4 text-orange-600 dark:text-orange-300" />}
+          label={t('dashboard.stats.streak')}
+          value={number.format(data.current_streak)}
+        />
+        <StatCard
+          icon={<Trophy aria-hidden="true" className="size-4 text-amber-600 dark:text-amber-300" />}
+          label={t('dashboard.stats.achievements')}
+          value={t('dashboard.stats.achievementsValue', {
+            earned: number.format(earned),
+            total: number.format(data.achievements.length),
+          })}
+        />
+      </dl>
+
+      <section
+        aria-labelledby="quick-practice"
+        className="flex flex-col gap-4 rounded-3xl bg-gradient-to-br from-indigo-600 to-violet-700 p-5 text-white shadow-lg sm:flex-row sm:items-center"
+      >
+        <div className="flex-1">
+          <h2 id="quick-practice" className="text-xl font-bold">
+            {t('dashboard.practice.title')}
+          </h2>
+          <p className="text-indigo-100">
+            {t('dashboard.practice.description', { count: PRACTICE_QUESTION_COUNT, seconds: PRACTICE_SECONDS_PER_QUESTION })}
+          </p>
+        </div>
+        <Link to={paths.app.practice} className={buttonClasses({ variant: 'inverse', className: 'self-stretch sm:self-center' })}>
+          <Zap aria-hidden="true" className="size-5" />
+          {t('dashboard.practice.start')}
+        </Link>
+      </section>
+
+      {data.plan === 'free' && data.lessons_left_today !== null ? (
+        <p className="rounded-2xl bg-surface-muted px-4 py-3 text-sm text-fg">
+          <strong>{t('dashboard.plan.left', { count: number.format(data.lessons_left_today) })}</strong>{' '}
+          {data.lessons_left_today === 0 ? t('dashboard.plan.practiceHint') : null}
+        </p>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ContinueLearning lessons={data.continue_learning} />
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="shortcuts" className="flex flex-col gap-3">
+            <h2 id="shortcuts" className="text-xl font-bold">
+              {t('dashboard.shortcuts.title')}
+            </h2>
+            <Link
+              to={paths.app.languages}
+              className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm transition hover:border-brand/60"
+            >
+              <Languages aria-hidden="true" className="size-6 shrink-0 text-brand-text" />
+              <span className="min-w-0 flex-1">
+                <span className="block font-bold">{t('dashboard.shortcuts.languages')}</span>
+                <span className="block text-sm text-muted">{t('dashboard.shortcuts.languagesHint')}</span>
+              </span>
+              <ChevronRight aria-hidden="true" className="size-5 text-muted rtl:-scale-x-100" />
+            </Link>
+          </section>
+          <RecentAchievements achievements={data.achievements} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Spec §2 dashboard: the learner's day at a glance, every number from GET /dashboard. */
+export function Dashboard() {
+  const { t } = useI18n();
+  const dashboard = useDashboard();
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
+      {dashboard.data ? (
+        <DashboardContent data={dashboard.data} />
+      ) : dashboard.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-line bg-surface p-6">
+          <p className="font-semibold">{t('dashboard.loadFailed')}</p>
+          <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={() => void dashboard.refetch()}>
+            {t('dashboard.retry')}
+          </button>
+        </div>
+      ) : (
+        <DashboardSkeleton />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { TargetLanguage } from '@parla/shared/content.schema';
+import { UserProfileSchema } from '@parla/shared/users.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Switches the course; the server keeps the progress of every course the learner has taken. */
+export const updateCourse = ({ targetLanguage, requestId }: { targetLanguage: TargetLanguage; requestId: string }) =>
+  apiRequest('/users/me/profile', {
+    method: 'PUT',
+    body: { target_language: targetLanguage },
+    schema: UserProfileSchema,
+    requestId,
+  });
+
+export const useUpdateCourse = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCourse,
+    // Lessons, dashboard and practice all depend on the course.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+};

@@ -1,0 +1,146 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../testing/render';
+import { useAuth } from '../../auth/auth-context';
+import { AuthProvider } from '../../auth/auth-provider';
+import { LanguageSelection } from './language-selection';
+
+const USER_ID = '4f1c2a7e-3b1d-4c55-9a3e-2b8f6d0e1a11';
+const user = {
+  id: USER_ID,
+  username: 'ana@example.com',
+  email: 'ana@example.com',
+  full_name: 'Ana García',
+  native_language: 'en',
+  learning_goal: null,
+  learning_style: null,
+  proficiency_level: 'beginner',
+  wants_grammar_explanations: false,
+  created_at: '2026-01-02T10:00:00.000Z',
+};
+const profile = {
+  user_id: USER_ID,
+  native_language: 'en',
+  target_language: 'es',
+  proficiency: 'beginner',
+  learning_styles: ['visual'],
+  goals: [],
+  timezone: 'Europe/Madrid',
+  interface_language: 'en',
+  theme: 'system',
+  wants_grammar_explanations: false,
+  profile_completed: true,
+  total_xp: 100,
+  current_streak: 2,
+  lessons_completed: 2,
+  updated_at: '2026-01-03T10:00:00.000Z',
+};
+const course = (code: string, name: string, nativeName: string, flag: string, difficulty: string, popularity: string) => ({
+  code,
+  name,
+  native_name: nativeName,
+  flag,
+  difficulty,
+  popularity,
+  speakers: '100M',
+  description: `All about ${name}.`,
+  tts_locale: `${code}-XX`,
+});
+const languages = [
+  course('es', 'Spanish', 'Español', '🇪🇸', 'Easy', 'Most Popular'),
+  course('ja', 'Japanese', '日本語', '🇯🇵', 'Hard', 'Very Popular'),
+  course('ko', 'Korean', '한국어', '🇰🇷', 'Hard', 'Trending'),
+  course('it', 'Italian', 'Italiano', '🇮🇹', 'Easy', 'Popular'),
+  course('nl', 'Dutch', 'Nederlands', '🇳🇱', 'Medium', 'Moderate'),
+];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let saved: unknown[] = [];
+
+function fakeServer(url: string, init?: RequestInit) {
+  if (url.endsWith('/auth/refresh'))
+    return json(200, { access_token: 'token-1', token_type: 'bearer', expires_in: 900, refresh_token: 'r', user });
+  if (url.endsWith('/users/me')) return json(200, { user, profile });
+  if (url.endsWith('/languages?lang=en')) return json(200, { languages });
+  if (url.endsWith('/users/me/profile') && init?.method === 'PUT') {
+    const body = JSON.parse(String(init.body)) as { target_language: string };
+    saved.push(body);
+    return json(200, { ...profile, ...body });
+  }
+  return json(404, { detail: 'Not found.', code: 'not_found' });
+}
+
+function CourseShown() {
+  return <p>Dashboard for {useAuth().profile?.target_language}</p>;
+}
+
+function renderSelection() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderWithApp(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Routes>
+          <Route path="/app/languages" element={<LanguageSelection />} />
+          <Route path="/app" element={<CourseShown />} />
+        </Routes>
+      </AuthProvider>
+    </QueryClientProvider>,
+    { route: '/app/languages' },
+  );
+}
+
+const names = () => screen.getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value);
+
+describe('LanguageSelection', () => {
+  beforeEach(() => {
+    saved = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => fakeServer(String(input), init)),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('filters by easy and popular, and marks the current course', async () => {
+    const person = userEvent.setup();
+    await renderSelection();
+    const spanish = await screen.findByRole('radio', { name: /^Spanish/ });
+    expect(spanish).toBeChecked();
+    expect(spanish.closest('label')).toHaveTextContent('Currently learning');
+    expect(screen.getByRole('radio', { name: /^Japanese/ }).closest('label')).toHaveTextContent('Hard');
+    expect(screen.getByRole('radio', { name: /^Japanese/ }).closest('label')).toHaveTextContent('Very popular');
+    expect(screen.getByRole('radio', { name: /^Japanese/ }).closest('label')).toHaveTextContent('100M speakers');
+    expect(names()).toEqual(['es', 'ja', 'ko', 'it', 'nl']);
+
+    await person.click(screen.getByRole('button', { name: 'Easy for beginners' }));
+    expect(screen.getByRole('button', { name: 'Easy for beginners' })).toHaveAttribute('aria-pressed', 'true');
+    expect(names()).toEqual(['es', 'it']);
+    await person.click(screen.getByRole('button', { name: 'Most popular' }));
+    expect(names()).toEqual(['es', 'ja', 'it']);
+    await person.click(screen.getByRole('button', { name: 'All' }));
+    expect(names()).toHaveLength(5);
+    expect(screen.getByRole('heading', { name: 'Tip' })).toBeInTheDocument();
+  });
+
+  it('shows Confirm only for a different course, then saves it and returns to the dashboard', async () => {
+    const person = userEvent.setup();
+    await renderSelection();
+    await person.click(await screen.findByRole('radio', { name: /^Japanese/ }));
+    expect(screen.getByText('Switch to Japanese?')).toBeInTheDocument();
+    await person.click(screen.getByRole('radio', { name: /^Spanish/ }));
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(saved).toEqual([]);
+
+    await person.click(screen.getByRole('radio', { name: /^Japanese/ }));
+    await person.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Dashboard for ja')).toBeInTheDocument();
+    expect(saved).toEqual([{ target_language: 'ja' }]);
+  });
+});

@@ -1,0 +1,100 @@
+import type { AnswerExerciseResponse } from '@parla/shared/lessons.schema';
+import { clsx } from 'clsx';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleX from 'lucide-react/icons/circle-x';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { buttonClasses } from '../../../components/ui/button';
+import { useI18n } from '../../i18n/language-context';
+import { targetText } from '../lesson-language';
+import { ListenButton } from './listen-button';
+
+export type Verdict = AnswerExerciseResponse['verdict'];
+
+interface Props {
+  result: Pick<AnswerExerciseResponse, 'correct' | 'verdict' | 'expected' | 'explanation'>;
+  course: string;
+  speechLocale: string;
+  isLast: boolean;
+  onContinue(): void;
+}
+
+const NOTE_KEYS: Partial<Record<Verdict, string>> = {
+  missing_accent: 'lesson.feedback.accent',
+  typo: 'lesson.feedback.typo',
+  alternative: 'lesson.feedback.alternative',
+};
+
+const MARK = '\u0000';
+
+/** Puts an element where a translation has its {{expected}}, wherever the language puts it. */
+function withPlaceholder(text: string, element: ReactNode) {
+  const [before, after = ''] = text.split(MARK);
+  return (
+    <>
+      {before}
+      {element}
+      {after}
+    </>
+  );
+}
+
+/** After each answer: right or wrong, the expected answer, a note on near misses, the explanation. */
+export function ExerciseFeedback({ result, course, speechLocale, isLast, onContinue }: Props) {
+  const { t } = useI18n();
+  const next = useRef<HTMLButtonElement>(null);
+  const note = NOTE_KEYS[result.verdict];
+
+  // Enter continues: the focus waits on Continue.
+  useEffect(() => {
+    next.current?.focus();
+  }, []);
+
+  return (
+    <section
+      aria-labelledby="lesson-feedback-title"
+      className={clsx(
+        'flex flex-col gap-3 rounded-3xl border-2 p-5 motion-safe:animate-rise',
+        result.correct ? 'border-success bg-success-soft' : 'border-danger bg-danger-soft',
+      )}
+    >
+      <h3
+        id="lesson-feedback-title"
+        className={clsx('flex items-center gap-2 text-xl font-bold', result.correct ? 'text-success' : 'text-danger')}
+      >
+        {result.correct ? (
+          <CircleCheck aria-hidden="true" className="size-6" />
+        ) : (
+          <CircleX aria-hidden="true" className="size-6" />
+        )}
+        {t(result.correct ? 'lesson.feedback.correct' : 'lesson.feedback.incorrect')}
+      </h3>
+      {note && result.correct ? (
+        <p className="font-semibold">
+          {withPlaceholder(t(note, { expected: MARK }), <span {...targetText(course)}>{result.expected}</span>)}
+        </p>
+      ) : null}
+      {result.correct ? null : (
+        <div className="flex items-center gap-3">
+          <p className="font-semibold">
+            {t('lesson.feedback.expected')}{' '}
+            <span {...targetText(course)} className="text-lg">
+              {result.expected}
+            </span>
+          </p>
+          <ListenButton text={result.expected} locale={speechLocale} />
+        </div>
+      )}
+      {result.explanation.text ? (
+        <p lang={result.explanation.language} className="text-fg">
+          {result.explanation.text}
+        </p>
+      ) : null}
+      <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="hidden text-sm text-muted sm:block">{t('lesson.feedback.continueTip')}</p>
+        <button ref={next} type="button" onClick={onContinue} className={buttonClasses({ size: 'lg', className: 'sm:min-w-40' })}>
+          {t(isLast ? 'lesson.feedback.finish' : 'lesson.continue')}
+        </button>
+      </div>
+    </section>
+  );
+}

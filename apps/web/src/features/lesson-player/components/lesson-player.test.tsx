@@ -1,0 +1,369 @@
+import { checkAnswer, checkWordOrder } from '@parla/shared/answers';
+import type { AnswerExerciseResponse, Exercise, StartLessonResponse } from '@parla/shared/lessons.schema';
+import { accuracyPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
+import type { UserProfile } from '@parla/shared/users.schema';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import LessonRoute from '../../../app/routes/account/lesson';
+import { renderWithApp } from '../../../testing/render';
+import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
+
+const SESSION_ID = '5f0c7b8e-8a4e-4d53-9c39-0b1d6c1f2a10';
+const base = (course: 'es' | 'ja') => ({
+  instruction_language: 'en' as const,
+  metadata: { target_language: course, native_language: 'en' as const, skill_type: 'vocabulary' },
+});
+
+function spanishExercises(): Exercise[] {
+  return [
+    {
+      id: 'ex1',
+      type: 'multiple-choice',
+      instruction: 'Choose the right answer',
+      xp_reward: 25,
+      ...base('es'),
+      content: {
+        prompt: 'How do you say “hello”?',
+        options: [
+          { id: 'a', text: 'adiós' },
+          { id: 'b', text: 'hola' },
+          { id: 'c', text: 'gracias' },
+          { id: 'd', text: 'pan' },
+        ],
+      },
+    },
+    {
+      id: 'ex2',
+      type: 'fill-blank',
+      instruction: 'Fill in the blank',
+      xp_reward: 30,
+      ...base('es'),
+      content: { context: 'Buenos ____.', masked_word: 'd__s', hint: 'Good morning.' },
+    },
+    {
+      id: 'ex3',
+      type: 'drag-drop',
+      instruction: 'Put the words in order',
+      xp_reward: 35,
+      ...base('es'),
+      content: { prompt: 'My name is Ana.', words: ['llamo', 'Ana', 'Me'] },
+    },
+  ];
+}
+
+const KEYS: Record<
+  string,
+  { kind: 'option'; id: string; text: string } | { kind: 'text'; text: string } | { kind: 'tokens'; tokens: string[] }
+> = {
+  ex1: { kind: 'option', id: 'b', text: 'hola' },
+  ex2: { kind: 'text', text: 'días' },
+  ex3: { kind: 'tokens', tokens: ['Me', 'llamo', 'Ana'] },
+  jx1: { kind: 'option', id: 'a', text: 'こんにちは' },
+};
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The lessons API as the real server answers it: marks answers, locks them, scores the session. */
+function fakeServer({ exercises = spanishExercises(), start }: { exercises?: Exercise[]; start?: () => Response } = {}) {
+  const answers = new Map<string, AnswerExerciseResponse>();
+  const calls: { url: string; body: unknown }[] = [];
+  const handler = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ url, body });
+    if (url.endsWith('/lessons/greetings-1/start')) {
+      if (start) return start();
+      const session: StartLessonResponse = {
+        session_id: SESSION_ID,
+        lesson: {
+          id: 'greetings-1',
+          unit_id: 'greetings',
+          title: 'Hello!',
+          description: 'Say hello',
+          difficulty: 'beginner',
+          duration: 5,
+          xp_reward: 50,
+          completed: false,
+          progress: 0,
+          category: 'Greetings',
+          icon: '👋',
+        },
+        exercises,
+        answered: [...answers.keys()],
+        results: [...answers.values()],
+        resumed: answers.size > 0,
+      };
+      return json(200, session);
+    }
+    const answer = url.match(/\/lessons\/greetings-1\/exercises\/(\w+)\/complete$/);
+    if (answer?.[1]) {
+      const id = answer[1];
+      const stored = answers.get(id);
+      if (stored) return json(200, stored);
+      const key = KEYS[id];
+      if (!key) return json(404, { detail: 'This exercise is not part of the session.', code: 'not_found' });
+      const explanation = { text: `Explanation of ${id}.`, language: 'en' };
+      let result: AnswerExerciseResponse;
+      if (key.kind === 'option') {
+        const correct = body.answer === key.id;
+        result = {
+          exercise_id: id,
+          correct,
+          verdict: correct ? 'exact' : 'wrong',
+          expected: key.text,
+          expected_option_id: key.id,
+          explanation,
+        };
+      } else if (key.kind === 'text') {
+        result = { exercise_id: id, ...checkAnswer(body.answer, key.text, [], 'es'), explanation };
+      } else {
+        const correct = checkWordOrder(body.answer, key.tokens, 'es');
+        result = { exercise_id: id, correct, verdict: correct ? 'exact' : 'wrong', expected: key.tokens.join(' '), explanation };
+      }
+      answers.set(id, result);
+      return json(200, result);
+    }
+    if (url.endsWith('/lessons/greetings-1/complete')) {
+      const correct = [...answers.values()].filter((result) => result.correct).length;
+      const score = accuracyPercent(correct, exercises.length);
+      return json(200, {
+        session_id: SESSION_ID,
+        lesson_id: 'greetings-1',
+        correct,
+        total: exercises.length,
+        score,
+        xp_earned: lessonXp(score),
+        badge: lessonBadge(score),
+        total_xp: 120 + lessonXp(score),
+        level: 2,
+        xp_to_next_level: 46,
+        current_streak: 4,
+        lessons_completed: 8,
+        daily_goal_percent: 68,
+      });
+    }
+    const hint = url.match(/\/exercises\/(\w+)\/hint$/);
+    if (hint) return json(200, { text: 'It starts with “こ”.', language: 'en', source: 'content' });
+    return json(404, { detail: 'not here', code: 'not_found' });
+  };
+  return { handler, calls, answers };
+}
+
+const profile = {
+  user_id: '0f6b1f7e-0000-4000-8000-000000000001',
+  native_language: 'en',
+  target_language: 'es',
+  timezone: 'Europe/Madrid',
+  total_xp: 120,
+  current_streak: 3,
+  lessons_completed: 7,
+  profile_completed: true,
+} as UserProfile;
+
+function renderLesson() {
+  const setProfile = vi.fn();
+  const auth = { isAuthenticated: true, isLoading: false, profile, user: null, token: 'token', error: null, setProfile };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const rendered = renderWithApp(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={auth as unknown as AuthContextValue}>
+        <Routes>
+          <Route path="/app/lesson/:id" element={<LessonRoute />} />
+          <Route path="/app" element={<h1>Dashboard</h1>} />
+        </Routes>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+    { route: '/app/lesson/greetings-1' },
+  );
+  return { rendered, setProfile };
+}
+
+/** Keyboard only: Tab until the element named `name` has the focus. */
+async function tabTo(user: UserEvent, name: string) {
+  for (let step = 0; step < 40; step++) {
+    const active = document.activeElement;
+    if (active && (active.getAttribute('aria-label') ?? active.textContent) === name) return;
+    await user.tab();
+  }
+  throw new Error(`Could not reach "${name}" with Tab`);
+}
+
+describe('LessonPlayer', () => {
+  let server: ReturnType<typeof fakeServer>;
+  const useServer = (options?: Parameters<typeof fakeServer>[0]) => {
+    server = fakeServer(options);
+    vi.stubGlobal('fetch', vi.fn(server.handler));
+  };
+  beforeEach(() => useServer());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('runs a whole lesson by keyboard and reports it with Continue', async () => {
+    const user = userEvent.setup();
+    const { setProfile } = renderLesson();
+
+    // Multiple choice: number keys pick an option; one answer, then locked.
+    expect(await screen.findByRole('heading', { name: 'Choose the right answer' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Lesson progress' })).toHaveAttribute('aria-valuenow', '0');
+    await user.keyboard('1');
+    expect(await screen.findByRole('heading', { name: 'Not quite' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Not quite. Correct answer: hola');
+    expect(screen.getByText('Explanation of ex1.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /hola/ })).toBeDisabled();
+    await user.keyboard('2');
+    expect(server.calls.filter((call) => call.url.includes('/exercises/ex1/'))).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    // Fill in the blank: Check waits for text; Enter submits; a missing accent is accepted and noted.
+    expect(await screen.findByRole('heading', { name: 'Fill in the blank' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
+    expect(screen.getByLabelText('Your answer')).toHaveFocus();
+    expect(screen.getByLabelText('Your answer')).toHaveAttribute('lang', 'es');
+    await user.keyboard('dias{Enter}');
+    expect(await screen.findByText(/Correct, but watch the accent:/)).toHaveTextContent('Correct, but watch the accent: días');
+    expect(server.calls.at(-1)?.body).toEqual({ session_id: SESSION_ID, answer: 'dias' });
+    await user.keyboard('{Enter}');
+
+    // Word order: chips are buttons, placed by keyboard, removable; Check only when every slot is filled.
+    expect(await screen.findByRole('heading', { name: 'Put the words in order' })).toBeInTheDocument();
+    const check = screen.getByRole('button', { name: 'Check' });
+    for (const word of ['llamo', 'Me']) {
+      await tabTo(user, word);
+      await user.keyboard('{Enter}');
+    }
+    expect(check).toBeDisabled();
+    await tabTo(user, 'Remove “llamo”');
+    await user.keyboard('{Enter}');
+    for (const word of ['llamo', 'Ana']) {
+      await tabTo(user, word);
+      await user.keyboard('{Enter}');
+    }
+    expect(check).toBeEnabled();
+    expect(check).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Correct!' })).toBeInTheDocument();
+    expect(server.calls.at(-1)?.body).toEqual({ session_id: SESSION_ID, answer: ['Me', 'llamo', 'Ana'] });
+    await user.keyboard('{Enter}');
+
+    // Summary: 2 of 3 → 67 %, 34 XP, "Good" (spec §9).
+    expect(await screen.findByRole('heading', { name: 'Lesson complete!' })).toHaveFocus();
+    expect(screen.getByText('67%')).toBeInTheDocument();
+    expect(screen.getByText('+34')).toBeInTheDocument();
+    expect(screen.getByText('2/3')).toBeInTheDocument();
+    expect(screen.getByText('Good')).toBeInTheDocument();
+    expect(server.calls.some((call) => call.url.endsWith('/lessons/greetings-1/complete'))).toBe(false);
+
+    await tabTo(user, 'Continue');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(server.calls.at(-1)).toMatchObject({ url: '/api/v1/lessons/greetings-1/complete', body: { session_id: SESSION_ID } });
+    // The server's numbers, not the client's, go into the learner's profile and the toast.
+    expect(setProfile).toHaveBeenCalledWith(expect.objectContaining({ total_xp: 154, current_streak: 4, lessons_completed: 8 }));
+    expect(await screen.findByText('Lesson saved: +34 XP with a score of 67%')).toBeInTheDocument();
+  });
+
+  it('Try again replays the exercises as practice without reporting the lesson', async () => {
+    const user = userEvent.setup();
+    renderLesson();
+    await screen.findByRole('heading', { name: 'Choose the right answer' });
+    await user.keyboard('1');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Your answer'), 'días{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    for (const word of ['Me', 'llamo', 'Ana']) await user.click(await screen.findByRole('button', { name: word }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await user.click(await screen.findByRole('button', { name: 'See results' }));
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+
+    // Back to exercise 1 with the answers cleared; this time the right option is accepted.
+    expect(await screen.findByText('Practice round')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /hola/ })).toBeEnabled();
+    const answersSent = server.calls.filter((call) => call.url.includes('/exercises/')).length;
+    await user.keyboard('2');
+    expect(await screen.findByRole('heading', { name: 'Correct!' })).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.url.includes('/exercises/'))).toHaveLength(answersSent);
+    expect(server.calls.some((call) => call.url.endsWith('/complete') && !call.url.includes('/exercises/'))).toBe(false);
+  });
+
+  it('asks before quitting on Escape', async () => {
+    const user = userEvent.setup();
+    renderLesson();
+    await screen.findByRole('heading', { name: 'Choose the right answer' });
+    await user.keyboard('{Escape}');
+    const dialog = await screen.findByRole('dialog', { name: 'Quit this lesson?' });
+    // Number keys belong to the dialog now, not to the exercise behind it.
+    await user.keyboard('2');
+    expect(server.calls.some((call) => call.url.includes('/exercises/'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep learning' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Quit' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows the daily limit with the next free lesson and Premium', async () => {
+    useServer({
+      start: () =>
+        json(403, {
+          detail: 'You have used today’s free lesson.',
+          code: 'daily_limit_reached',
+          resets_at: '2026-11-21T23:00:00.000Z',
+        }),
+    });
+    renderLesson();
+    expect(await screen.findByRole('heading', { name: "You've used today's free lesson" })).toBeInTheDocument();
+    expect(screen.getByText(/5 € a month/)).toBeInTheDocument();
+    expect(screen.getByText('Your next free lesson unlocks:')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/app');
+  });
+
+  it.each([
+    ['an empty lesson', { exercises: [] }],
+    ['a failed start', { start: () => json(404, { detail: 'There is no lesson "greetings-1".', code: 'not_found' }) }],
+  ])('shows the spec’s error with Go Back for %s', async (_name, options) => {
+    useServer(options);
+    const user = userEvent.setup();
+    renderLesson();
+    expect(await screen.findByRole('heading', { name: 'Error: No exercise data available' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows hints and, for non-Latin courses, a remembered romanisation toggle', async () => {
+    useServer({
+      exercises: [
+        {
+          id: 'jx1',
+          type: 'multiple-choice',
+          instruction: 'Choose the right answer',
+          xp_reward: 25,
+          ...base('ja'),
+          content: {
+            prompt: 'How do you say “hello”?',
+            options: [
+              { id: 'a', text: 'こんにちは', roman: 'konnichiwa' },
+              { id: 'b', text: 'さようなら', roman: 'sayōnara' },
+            ],
+          },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderLesson();
+    const option = await screen.findByText('こんにちは');
+    expect(option).toHaveAttribute('lang', 'ja');
+    expect(screen.queryByText('konnichiwa')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Show romanisation' }));
+    expect(screen.getByText('konnichiwa')).toBeInTheDocument();
+    expect(window.localStorage.getItem('parla.show-romanisation')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Hint' }));
+    expect(await screen.findByText('It starts with “こ”.')).toBeInTheDocument();
+    expect(server.calls.at(-1)).toMatchObject({ url: '/api/v1/exercises/jx1/hint', body: { session_id: SESSION_ID } });
+  });
+});

@@ -1,0 +1,325 @@
+import type { TargetLanguage } from '@parla/shared/content.schema';
+import type { Exercise, StartLessonResponse } from '@parla/shared/lessons.schema';
+import type { TutorAnswer } from '@parla/shared/tutor.schema';
+import { useQueryClient } from '@tanstack/react-query';
+import Lightbulb from 'lucide-react/icons/lightbulb';
+import X from 'lucide-react/icons/x';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { Switch } from '../../../components/ui/switch';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../auth/auth-context';
+import { useI18n } from '../../i18n/language-context';
+import { useAnswerExercise } from '../api/answer-exercise';
+import { useCompleteLesson } from '../api/complete-lesson';
+import { useExerciseHint } from '../api/get-exercise-hint';
+import { hasRomanisation, SPEECH_LOCALES } from '../lesson-language';
+import { type Answer, type ExerciseResult, markPractice, summarise } from '../lesson-rounds';
+import { useRomanisation } from '../use-romanisation';
+import { ExerciseFeedback } from './exercise-feedback';
+import { FillBlankExercise } from './fill-blank-exercise';
+import { LessonSummary } from './lesson-summary';
+import { MultipleChoiceExercise } from './multiple-choice-exercise';
+import { QuitDialog } from './quit-dialog';
+import { WordOrderExercise } from './word-order-exercise';
+
+interface Props {
+  lessonId: string;
+  session: StartLessonResponse;
+  /** The server's verdicts on exercises answered before (a resumed session). */
+  recorded: Record<string, ExerciseResult>;
+}
+
+interface RoundState {
+  round: 'first' | 'practice';
+  index: number;
+  /** This round's answers and verdicts. */
+  answers: Record<string, { answer: Answer; result: ExerciseResult }>;
+  finished: boolean;
+  /** The last practice round's score, shown on the summary. */
+  practiceScore: { correct: number; total: number } | undefined;
+}
+
+const isEditable = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(target.tagName));
+
+/** The exercises one by one, feedback after each, then the summary (spec §2, §4). */
+export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: Props) {
+  const { t } = useI18n();
+  const { profile, setProfile } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const exercises = session.exercises;
+  const course = (exercises[0]?.metadata.target_language ?? profile?.target_language ?? 'es') as TargetLanguage;
+  const [showRoman, setShowRoman] = useRomanisation();
+  const [recorded, setRecorded] = useState(recordedAtStart);
+  const [state, setState] = useState<RoundState>(() => {
+    const firstOpen = exercises.findIndex((exercise) => !recordedAtStart[exercise.id]);
+    return { round: 'first', index: Math.max(0, firstOpen), answers: {}, finished: firstOpen === -1, practiceScore: undefined };
+  });
+  const [quitOpen, setQuitOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [hints, setHints] = useState<Record<string, TutorAnswer>>({});
+  const answerMutation = useAnswerExercise();
+  const completeMutation = useCompleteLesson();
+  const hintMutation = useExerciseHint();
+  const completeRequestId = useRef(crypto.randomUUID());
+
+  const exercise = exercises[state.index];
+  const current = exercise ? state.answers[exercise.id] : undefined;
+  const answeredInRound =
+    state.round === 'first'
+      ? exercises.filter((item) => recorded[item.id]).length
+      : exercises.filter((item) => state.answers[item.id]).length;
+
+  const announce = useCallback(
+    (result: ExerciseResult) =>
+      setAnnouncement(
+        result.correct
+          ? `${t('lesson.feedback.correct')} ${result.verdict === 'exact' ? '' : result.expected}`.trim()
+          : `${t('lesson.feedback.incorrect')}. ${t('lesson.feedback.expected')} ${result.expected}`,
+      ),
+    [t],
+  );
+
+  const submit = useCallback(
+    (target: Exercise, answer: Answer) => {
+      if (state.answers[target.id] || answerMutation.isPending) return;
+      const record = (result: ExerciseResult) => {
+        setState((previous) => ({ ...previous, answers: { ...previous.answers, [target.id]: { answer, result } } }));
+        announce(result);
+      };
+      const first = recorded[target.id];
+      if (state.round === 'practice' && first) {
+        record(markPractice(target, answer, first, course));
+        return;
+      }
+      answerMutation.mutate(
+        { lessonId, exerciseId: target.id, session_id: session.session_id, answer, requestId: crypto.randomUUID() },
+        {
+          onSuccess: (result) => {
+            setRecorded((previous) => ({ ...previous, [target.id]: result }));
+            record(result);
+          },
+        },
+      );
+    },
+    [state.answers, state.round, answerMutation, recorded, course, lessonId, session.session_id, announce],
+  );
+
+  const next = useCallback(() => {
+    setAnnouncement('');
+    answerMutation.reset();
+    hintMutation.reset();
+    setState((previous) => {
+      if (previous.index + 1 < exercises.length) return { ...previous, index: previous.index + 1 };
+      const practiceScore =
+        previous.round === 'practice'
+          ? { correct: Object.values(previous.answers).filter((item) => item.result.correct).length, total: exercises.length }
+          : previous.practiceScore;
+      return { ...previous, finished: true, practiceScore };
+    });
+  }, [exercises.length, answerMutation, hintMutation]);
+
+  const tryAgain = () => {
+    completeMutation.reset();
+    setState((previous) => ({ ...previous, round: 'practice', index: 0, answers: {}, finished: false }));
+  };
+
+  const finishLesson = () => {
+    completeMutation.mutate(
+      { lessonId, sessionId: session.session_id, requestId: completeRequestId.current },
+      {
+        onSuccess: async (result) => {
+          if (profile)
+            setProfile({
+              ...profile,
+              total_xp: result.total_xp,
+              current_streak: result.current_streak,
+              lessons_completed: result.lessons_completed,
+            });
+          notify.success(t('lesson.summary.saved', { xp: result.xp_earned, score: result.score }));
+          await queryClient.invalidateQueries();
+          navigate(paths.app.dashboard);
+        },
+      },
+    );
+  };
+
+  // Escape asks before leaving; Enter continues after feedback wherever the focus is.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (quitOpen || event.defaultPrevented) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setQuitOpen(true);
+      } else if (event.key === 'Enter' && current && !state.finished && !isEditable(event.target)) {
+        event.preventDefault();
+        next();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [quitOpen, current, state.finished, next]);
+
+  const total = exercises.length;
+  const progress = state.finished ? total : Math.min(total, answeredInRound);
+  const hint = exercise ? hints[exercise.id] : undefined;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-canvas">
+      <header className="sticky top-0 z-10 border-b border-line bg-canvas/95 backdrop-blur">
+        <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-3">
+          <button
+            type="button"
+            onClick={() => setQuitOpen(true)}
+            aria-label={t('lesson.quit.open')}
+            className="-ms-2 rounded-full p-2 text-muted transition hover:bg-surface-muted hover:text-fg"
+          >
+            <X aria-hidden="true" className="size-6" />
+          </button>
+          <div
+            role="progressbar"
+            aria-label={t('lesson.progress.label')}
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={progress}
+            aria-valuetext={t('lesson.progress.value', { done: progress, total })}
+            className="h-4 flex-1 overflow-hidden rounded-full bg-surface-muted"
+          >
+            <div
+              className="h-full rounded-full bg-brand motion-safe:transition-[width] motion-safe:duration-500"
+              style={{ width: `${total ? (progress / total) * 100 : 0}%` }}
+            />
+          </div>
+          <span className="min-w-12 text-end text-sm font-semibold text-muted" aria-hidden="true">
+            {progress}/{total}
+          </span>
+        </div>
+      </header>
+
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-6 focus:outline-none sm:py-10"
+      >
+        <h1 className="sr-only">{session.lesson.title}</h1>
+        {state.finished ? (
+          <LessonSummary
+            numbers={summarise(exercises, recorded)}
+            practice={state.practiceScore}
+            saving={completeMutation.isPending}
+            saveFailed={completeMutation.isError}
+            onContinue={finishLesson}
+            onTryAgain={tryAgain}
+          />
+        ) : exercise ? (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="flex flex-col gap-1">
+                {state.round === 'practice' ? (
+                  <p className="w-fit rounded-full bg-accent/15 px-3 py-0.5 text-sm font-semibold">
+                    {t('lesson.practice.badge')}
+                  </p>
+                ) : null}
+                <h2 lang={exercise.instruction_language} className="text-2xl font-bold tracking-tight">
+                  {exercise.instruction}
+                </h2>
+                <p className="text-sm text-muted">{t('lesson.progress.value', { done: state.index + 1, total })}</p>
+              </div>
+              {hasRomanisation(course) ? (
+                <div className="w-full sm:w-auto">
+                  <Switch label={t('lesson.romanisation.label')} checked={showRoman} onCheckedChange={setShowRoman} />
+                </div>
+              ) : null}
+            </div>
+
+            <div key={`${state.round}-${exercise.id}`} className="flex flex-col gap-6">
+              {exercise.type === 'multiple-choice' ? (
+                <MultipleChoiceExercise
+                  exercise={exercise}
+                  course={course}
+                  showRoman={showRoman}
+                  chosen={typeof current?.answer === 'string' ? current.answer : undefined}
+                  result={current?.result}
+                  disabled={answerMutation.isPending}
+                  keyboardActive={!quitOpen}
+                  onAnswer={(optionId) => submit(exercise, optionId)}
+                />
+              ) : exercise.type === 'fill-blank' ? (
+                <FillBlankExercise
+                  exercise={exercise}
+                  course={course}
+                  showRoman={showRoman}
+                  submitted={typeof current?.answer === 'string' ? current.answer : undefined}
+                  disabled={answerMutation.isPending}
+                  onAnswer={(text) => submit(exercise, text)}
+                />
+              ) : (
+                <WordOrderExercise
+                  exercise={exercise}
+                  course={course}
+                  submitted={Array.isArray(current?.answer) ? current.answer : undefined}
+                  disabled={answerMutation.isPending}
+                  onAnswer={(words) => submit(exercise, words)}
+                />
+              )}
+
+              {answerMutation.isError ? (
+                <p role="alert" className="font-semibold text-danger">
+                  {t('lesson.answer.failed')}
+                </p>
+              ) : null}
+
+              {current ? (
+                <ExerciseFeedback
+                  result={current.result}
+                  course={course}
+                  speechLocale={SPEECH_LOCALES[course]}
+                  isLast={state.index + 1 === total}
+                  onContinue={next}
+                />
+              ) : (
+                <div className="flex flex-col items-start gap-2">
+                  {hint ? (
+                    <p lang={hint.language} className="flex items-start gap-2 rounded-2xl bg-brand-soft p-3 text-fg">
+                      <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
+                      <span>
+                        <span className="sr-only">{t('lesson.hint.title')}: </span>
+                        {hint.text}
+                      </span>
+                    </p>
+                  ) : (
+                    <button
+                      type="button"
+                      disabled={hintMutation.isPending}
+                      onClick={() =>
+                        hintMutation.mutate(
+                          { exerciseId: exercise.id, sessionId: session.session_id },
+                          { onSuccess: (answer) => setHints((previous) => ({ ...previous, [exercise.id]: answer })) },
+                        )
+                      }
+                      className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ms-3' })}
+                    >
+                      <Lightbulb aria-hidden="true" className="size-4 text-accent" />
+                      {t(hintMutation.isPending ? 'lesson.hint.loading' : 'lesson.hint.button')}
+                    </button>
+                  )}
+                  {hintMutation.isError && !hint ? <p className="text-sm text-danger">{t('lesson.hint.failed')}</p> : null}
+                </div>
+              )}
+            </div>
+          </>
+        ) : null}
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+      </main>
+
+      <QuitDialog open={quitOpen} onOpenChange={setQuitOpen} onQuit={() => navigate(paths.app.dashboard)} />
+    </div>
+  );
+}

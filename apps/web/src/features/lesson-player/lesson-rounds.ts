@@ -1,0 +1,37 @@
+import { checkAnswer } from '@parla/shared/answers';
+import type { AnswerExerciseResponse, Exercise } from '@parla/shared/lessons.schema';
+import { accuracyPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
+import { sameSentence } from './lesson-language';
+
+export type Answer = string | string[];
+export type ExerciseResult = Pick<
+  AnswerExerciseResponse,
+  'correct' | 'verdict' | 'expected' | 'expected_option_id' | 'explanation'
+>;
+
+/**
+ * Marks a practice-round answer ("Try again") against the answer the server revealed the first
+ * time. The server keeps the first answer of each exercise (that is what the score counts), so
+ * a second answer is marked here, with the same shared rules the server uses.
+ */
+export function markPractice(exercise: Exercise, answer: Answer, recorded: ExerciseResult, course: string): ExerciseResult {
+  const same = { expected: recorded.expected, explanation: recorded.explanation };
+  if (exercise.type === 'multiple-choice') {
+    const correct = answer === recorded.expected_option_id;
+    return { ...same, correct, verdict: correct ? 'exact' : 'wrong', expected_option_id: recorded.expected_option_id };
+  }
+  if (exercise.type === 'fill-blank') {
+    const check = checkAnswer(typeof answer === 'string' ? answer : answer.join(' '), recorded.expected, [], course);
+    return { ...same, correct: check.correct, verdict: check.verdict };
+  }
+  const correct = Array.isArray(answer) && sameSentence(answer, recorded.expected, course);
+  return { ...same, correct, verdict: correct ? 'exact' : 'wrong' };
+}
+
+/** The lesson's score as the server will count it (spec §9), from the server's own verdicts. */
+export function summarise(exercises: readonly Exercise[], recorded: Readonly<Record<string, ExerciseResult>>) {
+  const total = exercises.length;
+  const correct = exercises.filter((exercise) => recorded[exercise.id]?.correct).length;
+  const score = accuracyPercent(correct, total);
+  return { correct, total, score, xp: lessonXp(score), badge: lessonBadge(score) };
+}

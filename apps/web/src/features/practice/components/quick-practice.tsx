@@ -1,0 +1,73 @@
+import type { CompletePracticeResponse } from '@parla/shared/practice.schema';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../auth/auth-context';
+import { useI18n } from '../../i18n/language-context';
+import { useStartPractice } from '../api/start-practice';
+import { PracticeQuiz } from './practice-quiz';
+import { PracticeResults } from './practice-results';
+
+/** Spec §2/§4 quick practice: a timed quiz from the learner's course, then the results. */
+export function QuickPractice() {
+  const { t } = useI18n();
+  const { profile, setProfile } = useAuth();
+  const start = useStartPractice();
+  const [result, setResult] = useState<CompletePracticeResponse | null>(null);
+  const started = useRef(false);
+  const startMutate = start.mutate;
+
+  const begin = useCallback(() => {
+    setResult(null);
+    startMutate({ requestId: crypto.randomUUID() });
+  }, [startMutate]);
+
+  // One session per visit, even when React runs effects twice in development.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    begin();
+  }, [begin]);
+
+  const onComplete = useCallback(
+    (completion: CompletePracticeResponse) => {
+      setResult(completion);
+      if (profile) setProfile({ ...profile, total_xp: completion.total_xp, current_streak: completion.current_streak });
+    },
+    [profile, setProfile],
+  );
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-10">
+      <div className="flex items-center gap-3">
+        <Link to={paths.app.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ms-3' })}>
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          {t('practice.back')}
+        </Link>
+        <p className="ms-auto text-sm font-bold tracking-wide text-brand-text uppercase">{t('practice.title')}</p>
+      </div>
+      {result ? (
+        <PracticeResults result={result} onAgain={begin} />
+      ) : start.data && !start.isPending ? (
+        <PracticeQuiz key={start.data.session_id} session={start.data} onComplete={onComplete} />
+      ) : start.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-line bg-surface p-6">
+          <p className="font-semibold">{t('practice.startFailed')}</p>
+          <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={begin}>
+            {t('practice.retry')}
+          </button>
+        </div>
+      ) : (
+        <div role="status" className="flex flex-col items-center gap-4 py-16 text-muted">
+          <span
+            aria-hidden="true"
+            className="size-10 rounded-full border-4 border-brand-soft border-t-brand motion-safe:animate-spin"
+          />
+          {t('practice.loading')}
+        </div>
+      )}
+    </div>
+  );
+}

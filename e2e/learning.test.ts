@@ -1,0 +1,184 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, seriousAccessibilityViolations, watchConsole } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+import { newPage } from './support/site';
+
+const PASSWORD = 'violet-harbour-42';
+
+/** A learner who has finished setup (through the API), signed in through the form. */
+async function signedInLearner(server: RunningServer, browser: Browser, email: string): Promise<Page> {
+  const call = (path: string, method: string, body: unknown, token?: string) =>
+    fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const registered = (await (
+    await call('/auth/register', 'POST', { username: email, password: PASSWORD, full_name: 'Lea Keys' })
+  ).json()) as { access_token: string };
+  await call(
+    '/users/me/profile',
+    'PUT',
+    {
+      native_language: 'en',
+      target_language: 'es',
+      proficiency: 'beginner',
+      learning_styles: ['reading'],
+      goals: [],
+      timezone: 'UTC',
+      profile_completed: true,
+    },
+    registered.access_token,
+  );
+  const page = await newPage(browser, { consent: true });
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/app');
+  return page;
+}
+
+const FEEDBACK = /^(Correct!|Not quite)/;
+const BANK_LABEL = 'Words to use';
+
+/** Answers one lesson's seven exercises with the keyboard alone; returns the exercise types seen. */
+async function answerWithKeyboard(page: Page, optionKey: string, onFirstFeedback?: () => Promise<void>): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (let exercise = 1; exercise <= 7; exercise++) {
+    await expect.poll(() => page.getByText(`Exercise ${exercise} of 7`).isVisible()).toBe(true);
+    if (await page.getByLabel('Your answer').isVisible()) {
+      seen.add('fill-blank');
+      await page.keyboard.type('nope');
+      await page.keyboard.press('Enter');
+    } else if (await page.getByText('Pick the words in order. Backspace removes the last one.').isVisible()) {
+      seen.add('word-order');
+      // Focus starts on the first word; each Enter places the focused word and moves on; once
+      // every slot is filled the focus is on Check, and one more Enter checks.
+      const words = await page.getByRole('list', { name: BANK_LABEL }).getByRole('button').count();
+      for (let press = 0; press < words; press++) await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Check');
+      await page.keyboard.press('Enter');
+    } else {
+      seen.add('multiple-choice');
+      await page.keyboard.press(optionKey);
+    }
+    await expect.poll(() => page.getByText(FEEDBACK).first().isVisible()).toBe(true);
+    if (exercise === 1) await onFirstFeedback?.();
+    await page.keyboard.press('Enter');
+  }
+  return seen;
+}
+
+const statValue = (page: Page, label: string) =>
+  page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').first().textContent();
+
+describe.runIf(hasChromium)('learning in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a new learner finishes a whole lesson with the keyboard only; the dashboard shows the XP, streak 1 and lessons 1', async () => {
+    const page = await signedInLearner(server, browser, 'keys@example.com');
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/app/lesson/greetings-1`);
+
+    const seen = await answerWithKeyboard(page, '1', async () => {
+      // The feedback panel fades in; axe must judge its colours after the animation.
+      await page.waitForTimeout(700);
+      expect(await seriousAccessibilityViolations(page), 'axe on the feedback').toEqual([]);
+    });
+    expect([...seen].sort()).toEqual(['fill-blank', 'multiple-choice', 'word-order']);
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Lesson complete!' }).isVisible()).toBe(true);
+    const earned = Number((await statValue(page, 'XP earned'))?.replace(/\D/g, ''));
+    expect(earned).toBeGreaterThanOrEqual(10);
+    for (let press = 0; press < 6; press++) {
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      if (focused.trim() === 'Continue') break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/app');
+
+    await expect.poll(() => statValue(page, 'Lessons')).toBe('1');
+    expect(await statValue(page, 'Day streak')).toBe('1');
+    expect(await page.getByText(`${earned} XP`).first().isVisible()).toBe(true);
+    const progress = page.getByRole('progressbar', { name: 'Progress to the next level' });
+    expect(Number(await progress.getAttribute('aria-valuenow'))).toBe(earned);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('runs a quick practice with one question timed out', async () => {
+    const page = await signedInLearner(server, browser, 'quick@example.com');
+    await page.clock.install();
+    await page.goto(`${server.url}/app/practice`);
+    await expect.poll(() => page.getByText('Question 1 of 5').isVisible()).toBe(true);
+    await page.keyboard.press('1');
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^(Correct!|Not quite\.)$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => page.getByText('Question 2 of 5').isVisible()).toBe(true);
+    await page.clock.runFor(31_000);
+    await expect.poll(() => page.getByText("Time's up!").isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+
+    for (let question = 3; question <= 5; question++) {
+      await expect.poll(() => page.getByText(`Question ${question} of 5`).isVisible()).toBe(true);
+      await page.keyboard.press('1');
+      await expect
+        .poll(() =>
+          page
+            .getByText(/^(Correct!|Not quite\.)$/)
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => page.getByRole('heading', { name: 'Practice complete!' }).isVisible()).toBe(true);
+    expect(await page.getByText(/of 5 correct/).isVisible()).toBe(true);
+    expect(await page.getByText(/^\+\d+ XP$/).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('keeps each course’s progress when switching course and back', async () => {
+    const page = await signedInLearner(server, browser, 'switch@example.com');
+    await page.goto(`${server.url}/app/lesson/greetings-1`);
+    await answerWithKeyboard(page, '2');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/app');
+    await expect.poll(() => page.getByRole('heading', { name: 'Continue learning' }).isVisible()).toBe(true);
+    expect(await page.getByText('Hello and goodbye').count()).toBe(0);
+
+    const switchTo = async (language: RegExp) => {
+      await page.goto(`${server.url}/app/languages`);
+      await page.locator('label').filter({ hasText: language }).first().click();
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL('**/app');
+    };
+    await switchTo(/Japanese/);
+    await expect.poll(() => page.getByText('Hello and goodbye').isVisible()).toBe(true);
+    await switchTo(/Spanish/);
+    await expect.poll(() => page.getByText('How are you?').first().isVisible()).toBe(true);
+    expect(await page.getByText('Hello and goodbye').count()).toBe(0);
+    await page.context().close();
+  });
+});
