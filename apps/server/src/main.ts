@@ -69,8 +69,9 @@ async function main(): Promise<void> {
 
   await app.listen({ host: env.HOST, port: env.PORT });
   logger.info({ database: database.kind }, 'Parla is ready');
-  // After listening, so health answers at once; the first lesson then needs no wait.
-  setImmediate(() => {
+  // Shortly after start-up, so health answers at once, and the first lesson then needs no wait
+  // (parsing and validating the content bank blocks for about half a second).
+  setTimeout(() => {
     try {
       app.warmUp();
     } catch (error) {
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
       logger.fatal({ err: error }, 'the content bank is invalid; run `npm run content:validate`');
       process.exit(1);
     }
-  });
+  }, 1_500).unref();
 }
 
 main().catch((error: unknown) => {
