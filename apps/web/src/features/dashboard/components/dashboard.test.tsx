@@ -3,41 +3,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testProfile, testUser } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { AuthProvider } from '../../auth/auth-provider';
 import { Dashboard } from './dashboard';
 import { SignedInShell } from './signed-in-shell';
 
-const USER_ID = '4f1c2a7e-3b1d-4c55-9a3e-2b8f6d0e1a11';
-const user = {
-  id: USER_ID,
-  username: 'ana@example.com',
-  email: 'ana@example.com',
-  full_name: 'Ana García',
-  native_language: 'en',
-  learning_goal: null,
-  learning_style: null,
-  proficiency_level: 'beginner',
-  wants_grammar_explanations: false,
-  created_at: '2026-01-02T10:00:00.000Z',
-};
-const profile = {
-  user_id: USER_ID,
-  native_language: 'en',
-  target_language: 'es',
-  proficiency: 'beginner',
-  learning_styles: ['visual'],
-  goals: [],
-  timezone: 'Europe/Madrid',
-  interface_language: 'en',
-  theme: 'system',
-  wants_grammar_explanations: false,
-  profile_completed: true,
-  total_xp: 240,
-  current_streak: 4,
-  lessons_completed: 6,
-  updated_at: '2026-01-03T10:00:00.000Z',
-};
+const user = testUser;
+const profile = testProfile({ total_xp: 240, current_streak: 4, lessons_completed: 6 });
 const lesson = (id: string, title: string, completed: boolean, progress: number) => ({
   id,
   unit_id: 'greetings',

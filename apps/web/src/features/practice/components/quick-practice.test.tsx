@@ -3,41 +3,14 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testProfile, testUser } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { AuthProvider } from '../../auth/auth-provider';
 import { QuickPractice } from './quick-practice';
 
-const USER_ID = '4f1c2a7e-3b1d-4c55-9a3e-2b8f6d0e1a11';
 const SESSION_ID = '0b7a9c1e-5d2f-4e8a-b6c3-9f1e2d3c4b5a';
-const user = {
-  id: USER_ID,
-  username: 'ana@example.com',
-  email: 'ana@example.com',
-  full_name: 'Ana García',
-  native_language: 'en',
-  learning_goal: null,
-  learning_style: null,
-  proficiency_level: 'beginner',
-  wants_grammar_explanations: false,
-  created_at: '2026-01-02T10:00:00.000Z',
-};
-const profile = {
-  user_id: USER_ID,
-  native_language: 'en',
-  target_language: 'es',
-  proficiency: 'beginner',
-  learning_styles: ['visual'],
-  goals: [],
-  timezone: 'Europe/Madrid',
-  interface_language: 'en',
-  theme: 'system',
-  wants_grammar_explanations: false,
-  profile_completed: true,
-  total_xp: 100,
-  current_streak: 0,
-  lessons_completed: 2,
-  updated_at: '2026-01-03T10:00:00.000Z',
-};
+const user = testUser;
+const profile = testProfile({ total_xp: 100, current_streak: 0, lessons_completed: 2 });
 const questions = [
   {
     id: 'q1',
