@@ -1,8 +1,9 @@
+import type { NativeLanguage } from '@parla/shared/content.schema';
 import { ACHIEVEMENTS, type DashboardResponse } from '@parla/shared/dashboard.schema';
 import { AppError } from '@parla/shared/errors';
 import { levelFromXp, levelProgressPercent, xpToNextLevel } from '@parla/shared/levels';
 import { dailyGoalPercent } from '@parla/shared/scoring';
-import { currentStreak, type LocalDate, localDate } from '@parla/shared/streak';
+import { currentStreak, type LocalDate } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
 import type { LessonsRepository } from '../lessons/lessons.repository';
 import { FREE_LESSON_SESSIONS_PER_DAY, type LessonsService } from '../lessons/lessons.service';
@@ -28,46 +29,42 @@ export function createDashboardService({
 }) {
   return {
     async getDashboard(userId: string): Promise<DashboardResponse> {
-      const learner = await repo.findLearner(userId);
-      if (!learner) throw new AppError('token_invalid', 'This account no longer exists.');
-      const { profile } = learner;
-      const today = localDate(clock.now(), profile.timezone);
-      const days = lastSevenDays(today);
-      const [activity, continueLearning, sessionsToday, user] = await Promise.all([
-        repo.findActivity(userId, days[0] ?? today, today),
-        lessons.recommended(userId),
-        learner.plan === 'premium' ? Promise.resolve(0) : repo.countLessonSessionsOn(userId, today),
-        repo.findUserName(userId),
-      ]);
-      const byDate = new Map(activity.map((row) => [row.localDate, row]));
+      const row = await repo.findDashboardRow(userId, clock.now());
+      if (!row) throw new AppError('token_invalid', 'This account no longer exists.');
+      const today = row.today as LocalDate;
+      const byDate = new Map(row.week.map((day) => [day.date, day]));
       const xpToday = byDate.get(today)?.xp ?? 0;
-      const streak = currentStreak(
-        { current: profile.currentStreak, lastActiveDate: profile.lastActiveDate as LocalDate | null },
-        today,
-      );
-      const reached = { lessons: profile.lessonsCompleted, streak: profile.longestStreak, xp: profile.totalXp };
+      const premium = row.plan === 'premium';
+      const reached = { lessons: row.lessons_completed, streak: row.longest_streak, xp: row.total_xp };
       return {
-        full_name: user ?? '',
-        course: profile.targetLanguage as DashboardResponse['course'],
-        native_language: profile.nativeLanguage as DashboardResponse['native_language'],
-        total_xp: profile.totalXp,
-        level: levelFromXp(profile.totalXp),
-        xp_to_next_level: xpToNextLevel(profile.totalXp),
-        level_progress_percent: levelProgressPercent(profile.totalXp),
-        current_streak: streak,
-        lessons_completed: profile.lessonsCompleted,
-        daily_goal_xp: profile.dailyGoalXp,
+        full_name: row.full_name,
+        course: row.target_language as DashboardResponse['course'],
+        native_language: row.native_language as DashboardResponse['native_language'],
+        total_xp: row.total_xp,
+        level: levelFromXp(row.total_xp),
+        xp_to_next_level: xpToNextLevel(row.total_xp),
+        level_progress_percent: levelProgressPercent(row.total_xp),
+        current_streak: currentStreak(
+          { current: row.current_streak, lastActiveDate: row.last_active_date as LocalDate | null },
+          today,
+        ),
+        lessons_completed: row.lessons_completed,
+        daily_goal_xp: row.daily_goal_xp,
         xp_today: xpToday,
-        daily_goal_percent: dailyGoalPercent(xpToday, profile.dailyGoalXp),
-        lessons_left_today: learner.plan === 'premium' ? null : Math.max(0, FREE_LESSON_SESSIONS_PER_DAY - sessionsToday),
-        plan: learner.plan === 'premium' ? 'premium' : 'free',
-        continue_learning: continueLearning,
+        daily_goal_percent: dailyGoalPercent(xpToday, row.daily_goal_xp),
+        lessons_left_today: premium ? null : Math.max(0, FREE_LESSON_SESSIONS_PER_DAY - row.sessions_today),
+        plan: premium ? 'premium' : 'free',
+        continue_learning: lessons.nextLessons(row.native_language as NativeLanguage, new Set(row.completed)),
         achievements: ACHIEVEMENTS.map((achievement) => ({
           id: achievement.id,
           icon: achievement.icon,
           earned: reached[achievement.metric] >= achievement.threshold,
         })),
-        week: days.map((date) => ({ date, xp: byDate.get(date)?.xp ?? 0, lessons: byDate.get(date)?.lessons ?? 0 })),
+        week: lastSevenDays(today).map((date) => ({
+          date,
+          xp: byDate.get(date)?.xp ?? 0,
+          lessons: byDate.get(date)?.lessons ?? 0,
+        })),
       };
     },
   };

@@ -68,6 +68,16 @@ export function createLessonsService({
     };
   }
 
+  /** The first three lessons of the curriculum not completed yet. */
+  function nextLessons(native: NativeLanguage, completed: ReadonlySet<string>): LessonSummary[] {
+    return content
+      .get()
+      .units.flatMap((unit) => unit.lessons)
+      .filter((lesson) => !completed.has(lesson.id))
+      .slice(0, 3)
+      .map((lesson) => summarise(lesson, native, undefined));
+  }
+
   async function bestScores(userId: string, course: string): Promise<Map<string, number>> {
     return new Map((await repo.findProgress(userId, course)).map((row) => [row.lessonId, row.bestScore]));
   }
@@ -114,14 +124,10 @@ export function createLessonsService({
     /** The first three lessons of the course not completed yet, in curriculum order. */
     async recommended(userId: string): Promise<LessonSummary[]> {
       const { native, course } = await learner(userId);
-      const scores = await bestScores(userId, course);
-      return content
-        .get()
-        .units.flatMap((unit) => unit.lessons)
-        .filter((lesson) => !scores.has(lesson.id))
-        .slice(0, 3)
-        .map((lesson) => summarise(lesson, native, undefined));
+      return nextLessons(native, new Set((await bestScores(userId, course)).keys()));
     },
+
+    nextLessons,
 
     async search(userId: string, query: string, language?: string) {
       const { native, course: current } = await learner(userId);
