@@ -1,3 +1,4 @@
+import { isNativeLanguage } from '@parla/shared/content.schema';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -70,12 +71,13 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       if (mode === 'login') {
         await auth.login({ username: values.email.trim(), password: values.password });
       } else {
-        const native = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ru'].includes(language) ? language : undefined;
+        // The interface language is a good first guess at the native one, when it is a setup language.
+        const native = isNativeLanguage(language) ? language : undefined;
         await auth.register({
           username: values.email.trim(),
           password: values.password,
           full_name: values.fullName.trim(),
-          ...(native ? { native_language: native as 'en' } : {}),
+          ...(native ? { native_language: native } : {}),
         });
       }
     } catch (caught) {
