@@ -4,6 +4,7 @@ import { AccessibilityProvider } from '../features/accessibility/accessibility-p
 import { useI18n } from '../features/i18n/language-context';
 import { LanguageProvider } from '../features/i18n/language-provider';
 import { ThemeProvider, useTheme } from '../features/theme/theme-provider';
+import type { LaterStringGroup } from '../lib/string-groups';
 
 function AppToasters() {
   const { resolvedTheme } = useTheme();
@@ -13,11 +14,19 @@ function AppToasters() {
 
 // TanStack Query is not here on purpose: the public pages make no queries, and the signed-in
 // area brings its QueryClientProvider (lib/query-client.ts) with its own lazily loaded routes.
-export function AppProviders({ children, profileLanguage }: { children: ReactNode; profileLanguage?: string | null }) {
+export function AppProviders({
+  children,
+  profileLanguage,
+  initialStringGroups,
+}: {
+  children: ReactNode;
+  profileLanguage?: string | null;
+  initialStringGroups?: readonly LaterStringGroup[];
+}) {
   return (
     <ThemeProvider>
       <AccessibilityProvider>
-        <LanguageProvider profileLanguage={profileLanguage}>
+        <LanguageProvider profileLanguage={profileLanguage} initialStringGroups={initialStringGroups}>
           <AppToasters />
           {children}
         </LanguageProvider>

@@ -1,10 +1,10 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from '../lib/router';
 import { LandingRoute } from './routes/landing';
 import { RootLayout, RouteLoading } from './routes/root-layout';
 
-// Declarative routes rather than the data router: the public pages load no data, and the data
-// router alone would cost ~17 KB gzip of the landing's 110 KB first-load budget.
+// Declarative routes with our own small router (lib/router.tsx, docs/decisions/007): the public
+// pages load no data, and react-router would cost ~15 KB gzip of the landing's 110 KB budget.
 const PrivacyRoute = lazy(() => import('./routes/legal/privacy'));
 const TermsRoute = lazy(() => import('./routes/legal/terms'));
 const CookiesRoute = lazy(() => import('./routes/legal/cookies'));

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { expect } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { LOADING_TRANSLATIONS_TEXT } from '../features/i18n/loading-screen';
+import { MemoryRouter } from '../lib/router';
+import { type LaterStringGroup, STRING_GROUPS } from '../lib/string-groups';
+
+const ALL_LATER_GROUPS = STRING_GROUPS.filter((group): group is LaterStringGroup => group !== 'core');
 
 /** Renders with a fresh query client that never retries, so a failed request shows at once. */
 export function renderWithProviders(ui: ReactElement) {
@@ -14,11 +17,12 @@ export function renderWithProviders(ui: ReactElement) {
 
 /**
  * Renders inside the app's real providers (theme, accessibility, interface language with the
- * real English file) and a router at `route`; resolves once the translations are in.
+ * real English file, every string group of it) and a router at `route`; resolves once the
+ * translations are in.
  */
 export async function renderWithApp(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const result = render(
-    <AppProviders>
+    <AppProviders initialStringGroups={ALL_LATER_GROUPS}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </AppProviders>,
   );

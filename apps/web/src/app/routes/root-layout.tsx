@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { SkipLinks } from '../../components/ui/skip-links';
 import { paths } from '../../config/paths';
 import { AccessibilityButton } from '../../features/accessibility/accessibility-button';
 import { CookieConsentPrompt } from '../../features/cookie-consent/cookie-consent-prompt';
 import { useI18n } from '../../features/i18n/language-context';
 import { LoadingScreen } from '../../features/i18n/loading-screen';
+import { Outlet, useLocation, useNavigationType } from '../../lib/router';
 
 // Spec §2: the floating accessibility panel is on every screen except sign-in and forgot-password.
 const PATHS_WITHOUT_PANEL: readonly string[] = [paths.login, paths.forgotPassword];

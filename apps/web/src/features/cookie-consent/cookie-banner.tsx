@@ -1,8 +1,8 @@
 import Cookie from 'lucide-react/icons/cookie';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { paths } from '../../config/paths';
+import { Link } from '../../lib/router';
 import { useI18n } from '../i18n/language-context';
 import { ACCEPT_ALL, type CookieConsent, ESSENTIAL_ONLY, saveCookieConsent } from './consent';
 

@@ -1,5 +1,6 @@
 import type { InterfaceLanguage, InterfaceLanguageCode } from '@parla/shared/languages';
-import { createContext, useContext } from 'react';
+import { createContext, use, useContext } from 'react';
+import type { LaterStringGroup } from '../../lib/string-groups';
 
 export type TranslateOptions = Record<string, string | number>;
 export type Translate = (key: string, options?: TranslateOptions) => string;
@@ -13,6 +14,8 @@ export interface LanguageContextValue {
   t: Translate;
   /** A manual choice: saved, loaded, applied, announced with a toast. Resolves false on failure. */
   changeLanguage(code: string): Promise<boolean>;
+  /** A later string group's loading, one promise per language and group (see `useStringGroup`). */
+  requireStringGroup(group: LaterStringGroup): Promise<void>;
 }
 
 export const LanguageContext = createContext<LanguageContextValue | null>(null);
@@ -21,4 +24,13 @@ export function useI18n(): LanguageContextValue {
   const value = useContext(LanguageContext);
   if (!value) throw new Error('useI18n must be used within a LanguageProvider');
   return value;
+}
+
+/**
+ * For a screen whose strings are not in the core part of the language files: suspends (to the
+ * nearest Suspense boundary) until `group` is loaded in the current language and in English.
+ */
+export function useStringGroup(group: LaterStringGroup): void {
+  // Called on every render, settled or not, so a replayed render sees the same `use` calls.
+  use(useI18n().requireStringGroup(group));
 }

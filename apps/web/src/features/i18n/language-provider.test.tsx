@@ -1,8 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/providers';
 import { renderWithApp } from '../../testing/render';
-import { useI18n } from './language-context';
+import { useI18n, useStringGroup } from './language-context';
 import { LanguageSelect } from './language-select';
 import { LOADING_TRANSLATIONS_TEXT } from './loading-screen';
 
@@ -61,5 +63,28 @@ describe('LanguageProvider', () => {
   it('throws when the hook is used outside its provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Probe textKey="x" />)).toThrow('useI18n must be used within a LanguageProvider');
+  });
+
+  it('loads a later string group when a screen asks for it, and flags a screen that did not ask', async () => {
+    Object.defineProperty(navigator, 'languages', { value: ['en-GB'], configurable: true });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    function LegalScreen() {
+      useStringGroup('legal');
+      return <p>{useI18n().t('legal.back')}</p>;
+    }
+    function CarelessScreen() {
+      return <p>{useI18n().t('dashboard.retry')}</p>;
+    }
+    render(
+      <AppProviders>
+        <Suspense fallback={<p>waiting for strings</p>}>
+          <LegalScreen />
+        </Suspense>
+        <CarelessScreen />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Back')).toBeInTheDocument();
+    expect(screen.getByText('dashboard.retry')).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('"dashboard.retry" is in the "app" strings'));
   });
 });

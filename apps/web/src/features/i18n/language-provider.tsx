@@ -4,12 +4,14 @@ import { I18nextProvider } from 'react-i18next';
 import { notify } from '../../components/ui/toaster';
 import { createI18n, loadTranslations } from '../../lib/i18n';
 import { readString, storageKeys, writeString } from '../../lib/storage';
+import { type LaterStringGroup, type StringGroup, stringGroupOf } from '../../lib/string-groups';
 import { detectInterfaceLanguage, shouldApplyProfileLanguage } from './detect-language';
 import { LanguageContext, type LanguageContextValue, type TranslateOptions } from './language-context';
 import { LoadingScreen } from './loading-screen';
 
 const NAMESPACE = 'translation';
 const warnedMissing = new Set<string>();
+const partKey = (code: string, group: StringGroup) => `${code}:${group}`;
 
 function applyDocumentLanguage(code: InterfaceLanguageCode) {
   const root = document.documentElement;
@@ -23,10 +25,12 @@ export interface LanguageProviderProps {
    * when they are, it takes part in detection and later changes follow spec §4.
    */
   profileLanguage?: string | null | undefined;
+  /** String groups the first screen needs beside core, loaded before it shows (lib/string-groups.ts). */
+  initialStringGroups?: readonly LaterStringGroup[] | undefined;
   children: ReactNode;
 }
 
-export function LanguageProvider({ profileLanguage, children }: LanguageProviderProps) {
+export function LanguageProvider({ profileLanguage, initialStringGroups = [], children }: LanguageProviderProps) {
   const [i18n] = useState(createI18n);
   const [language, setLanguage] = useState<InterfaceLanguageCode>('en');
   const [status, setStatus] = useState<'initialising' | 'ready' | 'failed'>('initialising');
@@ -35,13 +39,70 @@ export function LanguageProvider({ profileLanguage, children }: LanguageProvider
   // A start-up failure is announced once the page (and its toaster) is on screen.
   const startupProblem = useRef<string | null>(null);
 
+  // Parts of language files (code + string group) that are in, or on their way.
+  const [loadedParts] = useState(() => new Set<string>());
+  const [pendingParts] = useState(() => new Map<string, Promise<void>>());
+  // Groups some screen has asked for: a language switch loads them too, so nothing flashes.
+  const [requestedGroups] = useState(() => new Set<LaterStringGroup>(initialStringGroups));
+
+  const loadPart = useCallback(
+    (code: InterfaceLanguageCode, group: StringGroup): Promise<void> => {
+      const key = partKey(code, group);
+      if (loadedParts.has(key)) return Promise.resolve();
+      let pending = pendingParts.get(key);
+      if (!pending) {
+        pending = loadTranslations(code, group).then(
+          (translations) => {
+            i18n.addResourceBundle(code, NAMESPACE, translations, true, true);
+            loadedParts.add(key);
+            pendingParts.delete(key);
+          },
+          (error: unknown) => {
+            pendingParts.delete(key); // a later attempt may succeed
+            throw error;
+          },
+        );
+        pendingParts.set(key, pending);
+      }
+      return pending;
+    },
+    [i18n, loadedParts, pendingParts],
+  );
+
   const ensureLoaded = useCallback(
     async (code: InterfaceLanguageCode) => {
-      if (i18n.hasResourceBundle(code, NAMESPACE)) return;
-      const translations = await loadTranslations(code);
-      i18n.addResourceBundle(code, NAMESPACE, translations, true, true);
+      await Promise.all(['core' as const, ...requestedGroups].map((group) => loadPart(code, group)));
     },
-    [i18n],
+    [loadPart, requestedGroups],
+  );
+
+  // A screen's later string group, in the current language and in English (the fallback), as a
+  // promise kept per language and group: React's `use` must see the same promise on every render,
+  // and one already settled (status "fulfilled", as React marks them) when the strings are in.
+  // It never rejects: on failure the screen shows what it has and a §8 toast says so.
+  const [groupRequests] = useState(() => new Map<string, Promise<void>>());
+  const requireStringGroup = useCallback(
+    (group: LaterStringGroup): Promise<void> => {
+      requestedGroups.add(group);
+      const key = partKey(language, group);
+      let request = groupRequests.get(key);
+      if (!request) {
+        if (loadedParts.has(key) && loadedParts.has(partKey('en', group))) {
+          request = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+        } else {
+          request = Promise.all([loadPart('en', group), loadPart(language, group)]).then(
+            () => undefined,
+            (error: unknown) => {
+              console.error(error);
+              notify.error(i18n.t('i18n.toast.loadFailed', { name: getInterfaceLanguage(language).nativeName }));
+            },
+          );
+        }
+        groupRequests.set(key, request);
+      }
+      return request;
+    },
+    [groupRequests, i18n, language, loadPart, loadedParts, requestedGroups],
   );
 
   const apply = useCallback(
@@ -166,16 +227,23 @@ export function LanguageProvider({ profileLanguage, children }: LanguageProvider
       dir: languageInfo.rtl ? 'rtl' : 'ltr',
       isLoading: status === 'initialising' || switching,
       changeLanguage,
+      requireStringGroup,
       t: (key: string, options?: TranslateOptions) => {
         if (i18n.getResource(language, NAMESPACE, key) === undefined && !warnedMissing.has(`${language}:${key}`)) {
           warnedMissing.add(`${language}:${key}`);
-          const fallback = i18n.getResource('en', NAMESPACE, key) === undefined ? 'the key itself' : 'English';
-          console.warn(`Missing translation "${key}" in ${language}: showing ${fallback}`);
+          const group = stringGroupOf(key);
+          if (!loadedParts.has(partKey(language, group))) {
+            // A screen used a string group it did not ask for (useStringGroup): a bug to fix.
+            console.error(`"${key}" is in the "${group}" strings, which this screen did not load`);
+          } else {
+            const fallback = i18n.getResource('en', NAMESPACE, key) === undefined ? 'the key itself' : 'English';
+            console.warn(`Missing translation "${key}" in ${language}: showing ${fallback}`);
+          }
         }
         return fixed(key, options ?? {}) as string;
       },
     };
-  }, [changeLanguage, i18n, language, status, switching]);
+  }, [changeLanguage, i18n, language, loadedParts, requireStringGroup, status, switching]);
 
   if (status === 'initialising') return <LoadingScreen />;
   if (status === 'failed') {

@@ -4,7 +4,7 @@ import ChartColumn from 'lucide-react/icons/chart-column';
 import House from 'lucide-react/icons/house';
 import Settings from 'lucide-react/icons/settings';
 import Users from 'lucide-react/icons/users';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useI18n } from '../i18n/language-context';
 import {
   type AppScreen,

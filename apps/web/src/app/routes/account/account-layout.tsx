@@ -1,18 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../features/auth/auth-context';
 import { AuthProvider } from '../../../features/auth/auth-provider';
-import { useI18n } from '../../../features/i18n/language-context';
+import { useI18n, useStringGroup } from '../../../features/i18n/language-context';
 import { LoadingScreen } from '../../../features/i18n/loading-screen';
 import { createQueryClient } from '../../../lib/query-client';
+import { Navigate, Outlet, useLocation, useNavigate } from '../../../lib/router';
 
 /**
  * Everything behind an account (sign-in screens and the app) shares one session and one query
  * cache; this chunk is loaded only when a learner goes there, so the landing stays light.
  */
 export default function AccountLayout() {
+  useStringGroup('app');
   const [queryClient] = useState(createQueryClient);
   const navigate = useNavigate();
   // Spec §8: a 401 anywhere returns the learner to sign-in, with a message.

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Link, Route, Routes } from '../../../lib/router';
 import { renderWithApp } from '../../../testing/render';
 import { AuthProvider } from '../auth-provider';
 import { AuthForm } from './auth-form';

@@ -1,10 +1,10 @@
 import { isNativeLanguage } from '@parla/shared/content.schema';
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { useAuth } from '../auth-context';
 import { type AuthFormValues, type AuthMode, validateAuthForm } from '../validate-auth-form';
@@ -32,7 +32,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const { t, language } = useI18n();
   const auth = useAuth();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const searchParams = useSearchParams();
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

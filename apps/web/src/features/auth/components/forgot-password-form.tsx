@@ -1,9 +1,9 @@
 import MailCheck from 'lucide-react/icons/mail-check';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { requestPasswordReset } from '../api/auth-api';
 import { looksLikeEmail } from '../validate-auth-form';

@@ -5,9 +5,9 @@ import { LEARNING_GOALS, LEARNING_STYLES, PROFICIENCY_LEVELS } from '@parla/shar
 import { clsx } from 'clsx';
 import Check from 'lucide-react/icons/check';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useNavigate } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { updateMyProfile } from '../api/auth-api';
 import { getLanguages } from '../api/get-languages';

@@ -1,9 +1,9 @@
 import { PASSWORD_MIN_LENGTH } from '@parla/shared/auth.schema';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { confirmPasswordReset } from '../api/auth-api';
 import { AuthCard, FormAlert } from './auth-card';
@@ -12,7 +12,7 @@ import { PasswordField } from './password-field';
 /** Where the e-mailed link lands: choose a new password with the single-use token. */
 export function ResetPasswordForm() {
   const { t } = useI18n();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

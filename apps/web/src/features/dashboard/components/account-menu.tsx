@@ -1,8 +1,8 @@
 import Languages from 'lucide-react/icons/languages';
 import LogOut from 'lucide-react/icons/log-out';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { Link, useNavigate } from '../../../lib/router';
 import { useAuth } from '../../auth/auth-context';
 import { useI18n } from '../../i18n/language-context';
 

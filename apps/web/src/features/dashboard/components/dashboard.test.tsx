@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from '../../../lib/router';
 import { testProfile, testUser } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { AuthProvider } from '../../auth/auth-provider';

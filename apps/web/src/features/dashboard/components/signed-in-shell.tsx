@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 import { useAuth } from '../../auth/auth-context';
 import { BottomNavigation, DesktopNavigation } from '../../navigation/app-navigation';
 

@@ -1,8 +1,8 @@
 import Play from 'lucide-react/icons/play';
 import Star from 'lucide-react/icons/star';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { STATS } from '../content';
 

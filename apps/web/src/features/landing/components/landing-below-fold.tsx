@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useStringGroup } from '../../i18n/language-context';
 import { ContactSection } from './contact-section';
 import { AboutSection, BlogSection, CommunitySection, FaqSection, FinalCta, HelpCenterSection } from './content-sections';
 import { FeaturesSection } from './features-section';
@@ -14,6 +15,7 @@ import { StatsBand, TestimonialsSection } from './social-proof';
  * they exist, since the browser's own jump happened before they were there.
  */
 export default function LandingBelowFold({ main }: { main: boolean }) {
+  useStringGroup('landing');
   useEffect(() => {
     if (!main) return;
     const id = decodeURIComponent(window.location.hash.slice(1));

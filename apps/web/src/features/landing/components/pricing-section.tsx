@@ -1,9 +1,9 @@
 import { clsx } from 'clsx';
 import Check from 'lucide-react/icons/check';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { PRICING } from '../content';
 import { SectionHeading } from './section-heading';

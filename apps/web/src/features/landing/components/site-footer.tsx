@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { NewsletterForm } from './newsletter-form';
 

@@ -1,10 +1,10 @@
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { LanguageSelect } from '../../i18n/language-select';
 

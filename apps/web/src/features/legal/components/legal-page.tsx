@@ -1,10 +1,10 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import House from 'lucide-react/icons/house';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { useI18n } from '../../i18n/language-context';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
+import { useI18n, useStringGroup } from '../../i18n/language-context';
 import { LanguageSelect } from '../../i18n/language-select';
 
 /**
@@ -56,6 +56,7 @@ export function LegalPage({
   /** Extra content after the sections (the cookie page's settings). */
   children?: ReactNode;
 }) {
+  useStringGroup('legal');
   const { t, language } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,7 +1,7 @@
 import Crown from 'lucide-react/icons/crown';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { LessonMessage } from './lesson-message';
 

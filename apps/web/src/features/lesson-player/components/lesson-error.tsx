@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useNavigate } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 import { LessonMessage } from './lesson-message';
 

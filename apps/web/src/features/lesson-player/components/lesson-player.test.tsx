@@ -5,9 +5,9 @@ import type { UserProfile } from '@parla/shared/users.schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LessonRoute from '../../../app/routes/account/lesson';
+import { Route, Routes } from '../../../lib/router';
 import { renderWithApp } from '../../../testing/render';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 

@@ -3,9 +3,9 @@ import { clsx } from 'clsx';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import Star from 'lucide-react/icons/star';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useI18n } from '../../i18n/language-context';
 
 /** Spec §9: 3 stars at 80 %+, 2 at 60 %+, 1 at 40 %+ — the server counts them, this shows them. */

@@ -1,9 +1,9 @@
 import type { CompletePracticeResponse } from '@parla/shared/practice.schema';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useAuth } from '../../auth/auth-context';
 import { useI18n } from '../../i18n/language-context';
 import { useStartPractice } from '../api/start-practice';
