@@ -23,16 +23,26 @@ describe.runIf(hasChromium)('cookie consent in Chromium', () => {
   async function firstVisit() {
     const page = await newPage(browser);
     const problems = watchConsole(page);
+    // Timed in the page (when the landing's main content and then the banner appear), so a busy
+    // test process cannot shorten the measured wait.
+    await page.addInitScript(() => {
+      const marks: Record<string, number> = {};
+      (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+      new MutationObserver(() => {
+        if (marks.page === undefined && document.getElementById('main')) marks.page = performance.now();
+        if (marks.banner === undefined && document.getElementById('cookie-banner-title')) marks.banner = performance.now();
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.goto(server.url);
     await waitForPage(page);
-    const loadedAt = Date.now();
     await banner(page).waitFor({ state: 'visible', timeout: 5_000 });
-    return { page, problems, waited: Date.now() - loadedAt };
+    const marks = await page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+    return { page, problems, waited: (marks.banner ?? 0) - (marks.page ?? Number.POSITIVE_INFINITY) };
   }
 
   it('shows the banner about 2 s after a first visit; Accept All stores all four and it stays away after reload', async () => {
     const { page, problems, waited } = await firstVisit();
-    expect(waited).toBeGreaterThanOrEqual(1_000);
+    expect(waited).toBeGreaterThanOrEqual(1_900);
     await page.getByRole('button', { name: 'Accept All' }).click();
     await banner(page).waitFor({ state: 'detached' });
     expect(JSON.parse((await readStorage(page, KEY)) ?? 'null')).toEqual({

@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { newPage } from './support/site';
+import { ARTIFACTS_DIR, newPage } from './support/site';
 
 const PASSWORD = 'violet-harbour-42';
 
@@ -43,11 +44,56 @@ async function signedInLearner(server: RunningServer, browser: Browser, email: s
 const FEEDBACK = /^(Correct!|Not quite)/;
 const BANK_LABEL = 'Words to use';
 
-/** Answers one lesson's seven exercises with the keyboard alone; returns the exercise types seen. */
-async function answerWithKeyboard(page: Page, optionKey: string, onFirstFeedback?: () => Promise<void>): Promise<Set<string>> {
+const EXERCISES = 9;
+
+/** The accessible name of the focused element (a switch is named by its <label>). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement as HTMLButtonElement | null;
+    return (active?.labels?.[0]?.textContent ?? active?.getAttribute('aria-label') ?? active?.textContent ?? '').trim();
+  });
+
+/** Keyboard only: Shift+Tab until the element named `name` has the focus. */
+async function tabBackTo(page: Page, name: string) {
+  for (let press = 0; press < 10; press++) {
+    if ((await focusedName(page)) === name) return;
+    await page.keyboard.press('Shift+Tab');
+  }
+  throw new Error(`Could not reach "${name}" with Shift+Tab`);
+}
+
+/**
+ * Answers one lesson's nine exercises with the keyboard alone; returns the exercise types seen.
+ * Headless Chromium has no voices and no microphone: listening is switched off with "Can't listen
+ * now", and the speaking item takes the real fallback (the recogniser is refused) and its Skip.
+ */
+async function answerWithKeyboard(
+  page: Page,
+  optionKey: string,
+  onScreen?: (what: 'feedback' | 'listening' | 'speaking') => Promise<void>,
+): Promise<Set<string>> {
   const seen = new Set<string>();
-  for (let exercise = 1; exercise <= 7; exercise++) {
-    await expect.poll(() => page.getByText(`Exercise ${exercise} of 7`).isVisible()).toBe(true);
+  for (let exercise = 1; exercise <= EXERCISES; exercise++) {
+    await expect.poll(() => page.getByText(`Exercise ${exercise} of ${EXERCISES}`).isVisible()).toBe(true);
+    if (await page.getByRole('button', { name: 'Play' }).isVisible()) {
+      seen.add('listening');
+      if (!seen.has('checked listening')) await onScreen?.('listening');
+      seen.add('checked listening');
+      // The focus starts on Play; the switch sits above it. Turning it on skips the item.
+      await tabBackTo(page, "Can't listen now");
+      await page.keyboard.press('Space');
+      continue;
+    }
+    if (await page.getByText('Say this sentence out loud').isVisible()) {
+      seen.add('speaking');
+      // The microphone has the focus: Enter asks the browser to listen, which it refuses here.
+      if (await page.getByRole('button', { name: 'Start speaking' }).isVisible()) await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('button', { name: 'Skip' }).isVisible()).toBe(true);
+      await expect.poll(() => focusedName(page)).toBe('Skip');
+      await onScreen?.('speaking');
+      await page.keyboard.press('Enter');
+      continue;
+    }
     if (await page.getByLabel('Your answer').isVisible()) {
       seen.add('fill-blank');
       await page.keyboard.type('nope');
@@ -65,9 +111,12 @@ async function answerWithKeyboard(page: Page, optionKey: string, onFirstFeedback
       await page.keyboard.press(optionKey);
     }
     await expect.poll(() => page.getByText(FEEDBACK).first().isVisible()).toBe(true);
-    if (exercise === 1) await onFirstFeedback?.();
+    if (!seen.has('checked feedback')) await onScreen?.('feedback');
+    seen.add('checked feedback');
     await page.keyboard.press('Enter');
   }
+  seen.delete('checked feedback');
+  seen.delete('checked listening');
   return seen;
 }
 
@@ -92,16 +141,20 @@ describe.runIf(hasChromium)('learning in Chromium', () => {
     const problems = watchConsole(page);
     await page.goto(`${server.url}/app/lesson/greetings-1`);
 
-    const seen = await answerWithKeyboard(page, '1', async () => {
+    const seen = await answerWithKeyboard(page, '1', async (what) => {
       // The feedback panel fades in; axe must judge its colours after the animation.
-      await page.waitForTimeout(700);
-      expect(await seriousAccessibilityViolations(page), 'axe on the feedback').toEqual([]);
+      if (what === 'feedback') await page.waitForTimeout(700);
+      expect(await seriousAccessibilityViolations(page), `axe on the ${what} screen`).toEqual([]);
+      if (what !== 'feedback') await page.screenshot({ path: join(ARTIFACTS_DIR, `lesson-${what}.png`) });
     });
-    expect([...seen].sort()).toEqual(['fill-blank', 'multiple-choice', 'word-order']);
+    expect([...seen].sort()).toEqual(['fill-blank', 'listening', 'multiple-choice', 'speaking', 'word-order']);
 
     await expect.poll(() => page.getByRole('heading', { name: 'Lesson complete!' }).isVisible()).toBe(true);
     const earned = Number((await statValue(page, 'XP earned'))?.replace(/\D/g, ''));
     expect(earned).toBeGreaterThanOrEqual(10);
+    // The two audio items were skipped: they count neither way.
+    expect(await page.getByText('Skipped (not counted): 2').isVisible()).toBe(true);
+    expect(await statValue(page, 'Correct')).toMatch(/^\d\/7$/);
     for (let press = 0; press < 6; press++) {
       const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
       if (focused.trim() === 'Continue') break;

@@ -86,7 +86,13 @@ describe('the server process', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(start.status).toBe(200);
-    expect(((await start.json()) as { exercises: unknown[] }).exercises).toHaveLength(7);
+    const { exercises } = (await start.json()) as { exercises: { type: string }[] };
+    const count = (type: string) => exercises.filter((exercise) => exercise.type === type).length;
+    // 3 multiple choice, 2 fill-in-the-blank, 2 word order, plus one listening and one speaking item.
+    expect(exercises).toHaveLength(9);
+    expect([count('multiple-choice'), count('fill-blank'), count('drag-drop'), count('listening'), count('speaking')]).toEqual([
+      3, 2, 2, 1, 1,
+    ]);
   });
 
   it('starts again on the same embedded data directory', async () => {

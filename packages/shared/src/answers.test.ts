@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswer, checkWordOrder, maskWord } from './answers';
+import { checkAnswer, checkSpeech, checkWordOrder, maskWord, SPEECH_PASS_SIMILARITY, speechSimilarity } from './answers';
 
 describe('checkAnswer', () => {
   it('ignores case, surrounding space and punctuation', () => {
@@ -67,5 +67,48 @@ describe('maskWord', () => {
     expect(maskWord('名前は', 'ja')).toBe('名＿は');
     expect(maskWord('你好', 'zh')).toBe('你＿');
     expect(maskWord('안녕하세요', 'ko')).toBe('안＿＿＿요');
+  });
+});
+
+describe('checkSpeech', () => {
+  it('ignores case, punctuation, accents and word breaks', () => {
+    expect(checkSpeech(['hola como estas'], '¡Hola! ¿Cómo estás?', [], 'es')).toEqual({
+      correct: true,
+      verdict: 'exact',
+      expected: '¡Hola! ¿Cómo estás?',
+      similarity: 1,
+      heard: 'hola como estas',
+    });
+    expect(checkSpeech(['GUTEN MORGEN'], 'Guten Morgen.', [], 'de').verdict).toBe('exact');
+    expect(checkSpeech(['私は 学生 です'], '私は学生です。', [], 'ja').verdict).toBe('exact');
+    expect(checkSpeech(['ещё чаю'], 'Еще чаю!', [], 'ru').verdict).toBe('exact');
+  });
+
+  it('passes a near miss from 0.8 similarity and fails below', () => {
+    // One letter too many in 11 (spaces do not count): 0.91.
+    const near = checkSpeech(['me llamo anna'], 'Me llamo Ana.', [], 'es');
+    expect(near).toMatchObject({ correct: true, verdict: 'close', similarity: 0.91 });
+    expect(speechSimilarity('buenos dias', 'Buenas noches', 'es')).toBeLessThan(SPEECH_PASS_SIMILARITY);
+    expect(checkSpeech(['buenos dias'], 'Buenas noches.', [], 'es')).toMatchObject({ correct: false, verdict: 'wrong' });
+    // 4 of 5 letters right is exactly the threshold: it passes.
+    expect(speechSimilarity('abcdx', 'abcde', 'en')).toBeCloseTo(0.8);
+    expect(checkSpeech(['abcdx'], 'abcde', [], 'en').correct).toBe(true);
+    expect(checkSpeech(['abcxy'], 'abcde', [], 'en').correct).toBe(false);
+  });
+
+  it('takes the best of up to five alternatives, and accepts the content’s alternatives', () => {
+    const result = checkSpeech(['I am a student', 'je suis étudiante', 'je suis étudiant'], 'Je suis étudiant.', [], 'fr');
+    expect(result).toMatchObject({ verdict: 'exact', heard: 'je suis étudiant' });
+    const sixth = ['a', 'b', 'c', 'd', 'e', 'je suis étudiant'];
+    expect(checkSpeech(sixth, 'Je suis étudiant.', [], 'fr').correct).toBe(false);
+    expect(checkSpeech(['soy anna'], 'Me llamo Anna.', ['Soy Anna.'], 'es')).toMatchObject({
+      correct: true,
+      verdict: 'alternative',
+    });
+  });
+
+  it('fails silence and nothing heard', () => {
+    expect(checkSpeech([], 'hola', [], 'es')).toMatchObject({ correct: false, verdict: 'wrong', similarity: 0, heard: '' });
+    expect(checkSpeech(['  ', '¿?'], 'hola', [], 'es').correct).toBe(false);
   });
 });

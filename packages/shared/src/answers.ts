@@ -109,3 +109,69 @@ export function maskWord(word: string, language: string): string {
   if (characters.length === 2) return `${characters[0]}${blank}`;
   return `${characters[0]}${blank.repeat(characters.length - 2)}${characters.at(-1)}`;
 }
+
+/**
+ * Speaking: how close a speech recogniser's transcript must come to the sentence. Recognisers
+ * mishear a letter or split words differently even for good speakers, so exact matching would
+ * fail them; 0.8 still fails a different sentence or one with a word missing from a short one.
+ */
+export const SPEECH_PASS_SIMILARITY = 0.8;
+/** Recognition alternatives a learner's answer may carry (SpeechRecognition.maxAlternatives). */
+export const MAX_SPEECH_ALTERNATIVES = 5;
+
+export type SpeechVerdict = 'exact' | 'alternative' | 'close' | 'wrong';
+
+export interface SpeechCheck {
+  correct: boolean;
+  verdict: SpeechVerdict;
+  expected: string;
+  /** 0–1, two decimals: the best of the transcripts against the sentence and its alternatives. */
+  similarity: number;
+  /** The transcript that came closest, as the recogniser wrote it. */
+  heard: string;
+}
+
+/**
+ * What is compared of a spoken sentence: the answer rules' normal form without accents, and
+ * without spaces (recognisers disagree on word breaks, and Chinese and Japanese have none).
+ */
+function spokenForm(text: string, language: string): string {
+  return withoutAccents(normaliseAnswer(text, language)).replaceAll(' ', '');
+}
+
+/** Character-level similarity: 1 − edit distance / length of the longer text. */
+export function speechSimilarity(heard: string, expected: string, language: string): number {
+  const x = spokenForm(heard, language);
+  const y = spokenForm(expected, language);
+  const longest = Math.max([...x].length, [...y].length);
+  if (x.length === 0 || y.length === 0) return 0;
+  return 1 - editDistance(x, y, longest) / longest;
+}
+
+/** Marks a spoken answer: the best of up to five recognition alternatives decides. */
+export function checkSpeech(
+  transcripts: readonly string[],
+  expected: string,
+  alternatives: readonly string[],
+  language: string,
+): SpeechCheck {
+  const accepted = [expected, ...alternatives];
+  let best = { similarity: 0, heard: '', candidate: 0 };
+  for (const transcript of transcripts.slice(0, MAX_SPEECH_ALTERNATIVES)) {
+    accepted.forEach((candidate, index) => {
+      const similarity = speechSimilarity(transcript, candidate, language);
+      if (similarity > best.similarity) best = { similarity, heard: transcript.trim(), candidate: index };
+    });
+  }
+  const similarity = Math.round(best.similarity * 100) / 100;
+  const heard = best.heard || (transcripts[0]?.trim() ?? '');
+  const verdict: SpeechVerdict =
+    best.similarity === 1
+      ? best.candidate === 0
+        ? 'exact'
+        : 'alternative'
+      : best.similarity >= SPEECH_PASS_SIMILARITY
+        ? 'close'
+        : 'wrong';
+  return { correct: verdict !== 'wrong', verdict, expected, similarity, heard };
+}

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
 
-export const ExerciseTypeSchema = z.enum(['multiple-choice', 'fill-blank', 'drag-drop']);
+export const ExerciseTypeSchema = z.enum(['multiple-choice', 'fill-blank', 'drag-drop', 'listening', 'speaking']);
+
+/** Only audio exercises can be skipped: with no sound, no microphone or no browser support. */
+export const SKIP_REASONS = ['cant_listen', 'cant_speak', 'unsupported'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const LessonSummarySchema = z
   .object({
@@ -84,6 +88,25 @@ export const ExerciseSchema = z
       type: z.literal('drag-drop'),
       content: z.object({ prompt: z.string().describe('The sentence in the native language'), words: z.array(z.string()) }),
     }),
+    z.object({
+      ...ExerciseBase,
+      type: z.literal('listening'),
+      content: z.object({
+        words: z.array(z.string()).describe('The words of the sentence heard, shuffled'),
+        speech_text: z
+          .string()
+          .describe('What the browser reads aloud. Audio only: a client must not display it before the answer'),
+      }),
+    }),
+    z.object({
+      ...ExerciseBase,
+      type: z.literal('speaking'),
+      content: z.object({
+        sentence: z.string().describe('The sentence to say, in the course language'),
+        roman: z.string().optional(),
+        translation: z.string().describe('The sentence in the native language'),
+      }),
+    }),
   ])
   .meta({ id: 'Exercise' });
 export type Exercise = z.infer<typeof ExerciseSchema>;
@@ -105,7 +128,11 @@ export const AnswerExerciseParamsSchema = z.object({ id: z.string().min(1).max(6
 export const AnswerExerciseBodySchema = z
   .strictObject({
     session_id: z.uuid(),
-    answer: z.union([z.string().max(500), z.array(z.string().max(100)).max(40)]),
+    answer: z
+      .union([z.string().max(500), z.array(z.string().max(200)).max(40)])
+      .describe(
+        'An option id, the missing word, the words in order, or for speaking the recogniser’s transcripts (at most 5, best first)',
+      ),
   })
   .meta({ id: 'AnswerExerciseBody' });
 export type AnswerExerciseBody = z.infer<typeof AnswerExerciseBodySchema>;
@@ -114,13 +141,21 @@ export const AnswerExerciseResponseSchema = z
   .object({
     exercise_id: z.string(),
     correct: z.boolean(),
-    verdict: z.enum(['exact', 'alternative', 'missing_accent', 'typo', 'wrong']),
+    verdict: z.enum(['exact', 'alternative', 'missing_accent', 'typo', 'close', 'wrong', 'skipped']),
     expected: z.string(),
     expected_option_id: z.string().optional(),
+    similarity: z.number().min(0).max(1).optional().describe('Speaking: how close the best transcript came (0–1)'),
+    heard: z.string().optional().describe('Speaking: the transcript that came closest'),
+    skipped: z.enum(SKIP_REASONS).optional().describe('Set when the item was skipped: it counts neither way'),
     explanation: z.object({ text: z.string(), language: z.string() }),
   })
   .meta({ id: 'ExerciseResult' });
 export type AnswerExerciseResponse = z.infer<typeof AnswerExerciseResponseSchema>;
+
+export const SkipExerciseBodySchema = z
+  .strictObject({ session_id: z.uuid(), reason: z.enum(SKIP_REASONS) })
+  .meta({ id: 'SkipExerciseBody' });
+export type SkipExerciseBody = z.infer<typeof SkipExerciseBodySchema>;
 
 export const SessionBodySchema = z.strictObject({ session_id: z.uuid() }).meta({ id: 'SessionBody' });
 
@@ -129,7 +164,8 @@ export const CompleteLessonResponseSchema = z
     session_id: z.uuid(),
     lesson_id: z.string(),
     correct: z.number().int(),
-    total: z.number().int(),
+    total: z.number().int().describe('Exercises that count: all but the skipped ones'),
+    skipped: z.number().int().default(0),
     score: z.number().int(),
     xp_earned: z.number().int(),
     badge: z.enum(['excellent', 'good', 'needs_practice']),

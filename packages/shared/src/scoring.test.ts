@@ -35,7 +35,13 @@ describe('scoring', () => {
   });
 
   it('knows the XP of each exercise type and the daily goal share', () => {
-    expect(EXERCISE_XP).toEqual({ 'multiple-choice': 25, 'fill-blank': 30, 'drag-drop': 35 });
+    expect(EXERCISE_XP).toEqual({
+      'multiple-choice': 25,
+      'fill-blank': 30,
+      'drag-drop': 35,
+      listening: 40,
+      speaking: 40,
+    });
     expect(dailyGoalPercent(25, 50)).toBe(50);
     expect(dailyGoalPercent(80, 50)).toBe(100);
   });

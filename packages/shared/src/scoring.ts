@@ -1,10 +1,22 @@
-/** Spec §9 "Generated lesson": points per exercise type (drag-drop is word ordering). */
-export const EXERCISE_XP = { 'multiple-choice': 25, 'fill-blank': 30, 'drag-drop': 35 } as const;
+/**
+ * Spec §9 "Generated lesson": points per exercise type (drag-drop is word ordering). Listening
+ * (word ordering by ear) and speaking are ours: harder than reading, so a little more.
+ */
+export const EXERCISE_XP = {
+  'multiple-choice': 25,
+  'fill-blank': 30,
+  'drag-drop': 35,
+  listening: 40,
+  speaking: 40,
+} as const;
 export type ExerciseType = keyof typeof EXERCISE_XP;
 
 export type LessonBadge = 'excellent' | 'good' | 'needs_practice';
 
-/** Accuracy as a whole percentage (0 when there was nothing to answer). */
+/**
+ * Accuracy as a whole percentage (0 when there was nothing to answer). A skipped listening or
+ * speaking item is left out of `total`: it counts neither for nor against the learner.
+ */
 export function accuracyPercent(correct: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((Math.min(correct, total) / total) * 100);

@@ -11,14 +11,41 @@ const lessonOf = (id: string) => {
 };
 
 describe('generateLesson', () => {
-  it('makes 3 multiple choice, 2 fill-blank and 2 word-order exercises with their XP', () => {
+  it('makes 3 multiple choice, 2 fill-blank, 2 word-order, 1 listening and 1 speaking exercise with their XP', () => {
     const exercises = generateLesson({ bank, lesson: lessonOf('greetings-1'), course: 'es', native: 'en', seed: 7 });
     const count = (type: string) => exercises.filter((item) => item.exercise.type === type).length;
     expect([count('multiple-choice'), count('fill-blank'), count('drag-drop')]).toEqual([3, 2, 2]);
-    expect(exercises.map((item) => item.exercise.id)).toEqual(['ex1', 'ex2', 'ex3', 'ex4', 'ex5', 'ex6', 'ex7']);
+    expect([count('listening'), count('speaking')]).toEqual([1, 1]);
+    expect(exercises.map((item) => item.exercise.id)).toEqual(['ex1', 'ex2', 'ex3', 'ex4', 'ex5', 'ex6', 'ex7', 'ex8', 'ex9']);
     for (const { exercise } of exercises) {
-      expect(exercise.xp_reward).toBe({ 'multiple-choice': 25, 'fill-blank': 30, 'drag-drop': 35 }[exercise.type]);
+      expect(exercise.xp_reward).toBe(
+        { 'multiple-choice': 25, 'fill-blank': 30, 'drag-drop': 35, listening: 40, speaking: 40 }[exercise.type],
+      );
     }
+  });
+
+  it('hears a sentence in shuffled words, and asks to say one (with its romanisation)', () => {
+    const exercises = generateLesson({ bank, lesson: lessonOf('greetings-1'), course: 'ja', native: 'en', seed: 5 });
+    const listening = exercises.find((item) => item.exercise.type === 'listening');
+    const speaking = exercises.find((item) => item.exercise.type === 'speaking');
+    if (listening?.exercise.type !== 'listening' || listening.key.kind !== 'tokens') throw new Error('no listening item');
+    if (speaking?.exercise.type !== 'speaking' || speaking.key.kind !== 'speech') throw new Error('no speaking item');
+
+    const { words, speech_text } = listening.exercise.content;
+    expect(listening.key.tokens.join('')).toBe(speech_text.replace(/[\p{P}\s]/gu, ''));
+    expect([...words].sort()).toEqual([...listening.key.tokens].sort());
+    expect(words).not.toEqual(listening.key.tokens);
+    expect(listening.exercise.metadata.skill_type).toBe('listening');
+    expect(listening.exercise.instruction).toBe('Listen and put the words in the order you hear them');
+
+    expect(speaking.exercise.content).toMatchObject({
+      sentence: speaking.key.text,
+      roman: expect.any(String),
+      translation: expect.any(String),
+    });
+    expect(speaking.exercise.instruction).toBe('Say this sentence out loud');
+    // Two different sentences when the lesson has them.
+    expect(speaking.key.text).not.toBe(speech_text);
   });
 
   it('is deterministic for a seed and varies between seeds', () => {
@@ -38,13 +65,20 @@ describe('generateLesson', () => {
     const exercises = generateLesson({ bank, lesson: lessonOf('greetings-1'), course: 'ja', native: 'es', seed: 3 });
     for (const item of exercises) {
       expect(item.exercise.instruction_language).toBe('es');
-      expect(['Elige la traducción correcta', 'Completa la palabra que falta', 'Ordena las palabras correctamente']).toContain(
-        item.exercise.instruction,
-      );
+      expect([
+        'Elige la traducción correcta',
+        'Completa la palabra que falta',
+        'Ordena las palabras correctamente',
+        'Escucha y ordena las palabras tal como las oyes',
+        'Di esta frase en voz alta',
+      ]).toContain(item.exercise.instruction);
       const shown = JSON.stringify(item.exercise);
       expect(shown).not.toContain('isAnswer');
       if (item.key.kind === 'text') expect(shown).not.toContain(`"${item.key.text}"`);
       if (item.key.kind === 'tokens') expect((item.exercise.content as { words: string[] }).words).not.toEqual(item.key.tokens);
+      // Only the text to read aloud carries a listening item's sentence, in a field never shown.
+      if (item.exercise.type === 'listening')
+        expect(JSON.stringify({ ...item.exercise.content, speech_text: '' })).not.toContain(item.exercise.content.speech_text);
     }
   });
 
@@ -65,7 +99,7 @@ describe('generateLesson', () => {
     for (const course of TARGET_LANGUAGES) {
       for (const lesson of bank.lessonsById.values()) {
         const exercises = generateLesson({ bank, lesson, course, native: course === 'ru' ? 'en' : 'ru', seed: 1 });
-        expect(exercises, `${course} ${lesson.id}`).toHaveLength(7);
+        expect(exercises, `${course} ${lesson.id}`).toHaveLength(9);
         const options = exercises.flatMap((item) =>
           item.exercise.type === 'multiple-choice' ? [item.exercise.content.options] : [],
         );

@@ -10,7 +10,8 @@ import { seededRandom, shuffled } from './random';
 export type ExerciseKey =
   | { kind: 'option'; optionId: string; text: string }
   | { kind: 'text'; text: string; alternatives: string[] }
-  | { kind: 'tokens'; tokens: string[] };
+  | { kind: 'tokens'; tokens: string[] }
+  | { kind: 'speech'; text: string; alternatives: string[] };
 
 export interface GeneratedExercise {
   exercise: Exercise;
@@ -58,9 +59,19 @@ function contextWithBlank(sentence: ContentSentence, course: TargetLanguage): { 
   return undefined;
 }
 
+/** Shuffles a sentence's tokens so that they never come out in the answer's order (if they can). */
+function scrambled(tokens: readonly string[], random: () => number): string[] {
+  let words = shuffled(tokens, random);
+  // A shuffle that happens to give the answer away is shuffled again (deterministically).
+  for (let attempt = 0; attempt < 5 && words.join('\u0000') === tokens.join('\u0000'); attempt++)
+    words = shuffled(tokens, random);
+  return words;
+}
+
 /**
  * Spec §9 "Generated lesson": 3 multiple choice, 2 fill-in-the-blank and 2 word-ordering
- * exercises, shuffled. The same inputs and seed always give the same lesson.
+ * exercises; then one listening and one speaking exercise (ours); all shuffled. The same inputs
+ * and seed always give the same lesson.
  */
 export function generateLesson({ bank, lesson, course, native, seed }: GenerateLessonInput): GeneratedExercise[] {
   const random = seededRandom(seed);
@@ -131,12 +142,10 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
 
   const orderable = pool.filter((sentence) => sentence.forms[course].tokens.length >= 3);
   const unused = orderable.filter((sentence) => !forFill.includes(sentence));
-  for (const sentence of shuffled(unused.length >= 2 ? unused : orderable, random).slice(0, 2)) {
+  const forOrder = shuffled(unused.length >= 2 ? unused : orderable, random).slice(0, 2);
+  for (const sentence of forOrder) {
     const tokens = sentence.forms[course].tokens;
-    let words = shuffled(tokens, random);
-    // A shuffle that happens to give the answer away is shuffled again (deterministically).
-    for (let attempt = 0; attempt < 5 && words.join('\u0000') === tokens.join('\u0000'); attempt++)
-      words = shuffled(tokens, random);
+    const words = scrambled(tokens, random);
     generated.push({
       exercise: {
         id: '',
@@ -148,6 +157,54 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       },
       key: { kind: 'tokens', tokens: [...tokens] },
       explanation: fillTemplate(texts.means, { target: sentence.forms[course].text, native: sentence.forms[native].text }),
+      wordIds: [],
+    });
+  }
+
+  // Listening and speaking prefer sentences the other exercises have not shown.
+  const shown = new Set([...forFill, ...forOrder]);
+  const fresh = <T extends ContentSentence>(candidates: T[]) => {
+    const unseen = candidates.filter((sentence) => !shown.has(sentence));
+    return shuffled(unseen.length > 0 ? unseen : candidates, random)[0];
+  };
+
+  const heard = fresh(orderable);
+  if (heard) {
+    shown.add(heard);
+    const form = heard.forms[course];
+    generated.push({
+      exercise: {
+        id: '',
+        type: 'listening',
+        instruction: texts.listen,
+        xp_reward: EXERCISE_XP.listening,
+        ...base('listening'),
+        content: { words: scrambled(form.tokens, random), speech_text: form.text },
+      },
+      key: { kind: 'tokens', tokens: [...form.tokens] },
+      explanation: fillTemplate(texts.means, { target: form.text, native: heard.forms[native].text }),
+      wordIds: [],
+    });
+  }
+
+  const said = fresh(lesson.sentences.length > 0 ? lesson.sentences : pool);
+  if (said) {
+    const form = said.forms[course];
+    generated.push({
+      exercise: {
+        id: '',
+        type: 'speaking',
+        instruction: texts.speak,
+        xp_reward: EXERCISE_XP.speaking,
+        ...base('speaking'),
+        content: {
+          sentence: form.text,
+          ...(form.roman ? { roman: form.roman } : {}),
+          translation: said.forms[native].text,
+        },
+      },
+      key: { kind: 'speech', text: form.text, alternatives: [...form.alt] },
+      explanation: fillTemplate(texts.means, { target: form.text, native: said.forms[native].text }),
       wordIds: [],
     });
   }

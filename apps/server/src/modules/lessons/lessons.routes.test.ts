@@ -36,8 +36,11 @@ async function answerKey(sessionId: string) {
   return new Map(((row?.exercises ?? []) as GeneratedExercise[]).map((item) => [item.exercise.id, item.key]));
 }
 function rightAnswer(key: GeneratedExercise['key']) {
-  return key.kind === 'option' ? key.optionId : key.kind === 'text' ? key.text : key.tokens;
+  if (key.kind === 'option') return key.optionId;
+  if (key.kind === 'text') return key.text;
+  return key.kind === 'speech' ? [key.text] : key.tokens;
 }
+const isAudio = (type: string) => type === 'listening' || type === 'speaking';
 
 describe('GET /lessons', () => {
   it('lists the course’s units and lessons in the learner’s language', async () => {
@@ -94,12 +97,22 @@ describe('a lesson session', () => {
   it('starts, marks answers on the server, and completes once with XP, streak and daily activity', async () => {
     const account = await learner();
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
-    expect(start.exercises).toHaveLength(7);
+    expect(start.exercises).toHaveLength(9);
     expect(start.resumed).toBe(false);
     const keys = await answerKey(start.session_id);
 
-    // Five right, two wrong → score 71, XP 36.
-    for (const [index, exercise] of start.exercises.entries()) {
+    // Listening and speaking skipped; of the other seven, five right and two wrong → score 71, XP 36.
+    const counted = start.exercises.filter((exercise) => !isAudio(exercise.type));
+    for (const exercise of start.exercises.filter((item) => isAudio(item.type))) {
+      const reason = exercise.type === 'listening' ? 'cant_listen' : 'unsupported';
+      const skipped = await post(`/lessons/greetings-1/exercises/${exercise.id}/skip`, account.bearer, {
+        session_id: start.session_id,
+        reason,
+      });
+      expect(skipped.statusCode).toBe(200);
+      expect(AnswerExerciseResponseSchema.parse(skipped.json())).toMatchObject({ skipped: reason, verdict: 'skipped' });
+    }
+    for (const [index, exercise] of counted.entries()) {
       const key = keys.get(exercise.id);
       if (!key) throw new Error('no key');
       const answer = index < 5 ? rightAnswer(key) : key.kind === 'tokens' ? [...key.tokens].reverse() : 'zzz-wrong';
@@ -119,6 +132,7 @@ describe('a lesson session', () => {
     expect(result).toMatchObject({
       correct: 5,
       total: 7,
+      skipped: 2,
       score: 71,
       xp_earned: 36,
       badge: 'good',
@@ -134,6 +148,128 @@ describe('a lesson session', () => {
     expect(me.profile).toMatchObject({ total_xp: 36, lessons_completed: 1, current_streak: 1 });
     const list = ListLessonsResponseSchema.parse((await get('/lessons', account.bearer)).json());
     expect(list.units[0]?.lessons[0]).toMatchObject({ completed: true, progress: 71 });
+  });
+
+  it('generates the listening and speaking items with the session, and resumes the same ones', async () => {
+    const account = await learner({ native_language: 'de', target_language: 'ko' });
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-2/start', account.bearer)).json());
+    const types = start.exercises.map((exercise) => exercise.type);
+    expect(types.filter((type) => type === 'listening')).toHaveLength(1);
+    expect(types.filter((type) => type === 'speaking')).toHaveLength(1);
+    const listening = start.exercises.find((exercise) => exercise.type === 'listening');
+    const speaking = start.exercises.find((exercise) => exercise.type === 'speaking');
+    expect(listening?.instruction).toBe('Hör zu und bring die Wörter in die Reihenfolge, in der du sie hörst');
+    expect(speaking?.content).toMatchObject({ sentence: expect.any(String), roman: expect.any(String) });
+    const resumed = StartLessonResponseSchema.parse((await post('/lessons/greetings-2/start', account.bearer)).json());
+    expect(resumed.exercises).toEqual(start.exercises);
+  });
+
+  it('marks a listening item like word order and a speaking item by similarity, on the server', async () => {
+    const account = await learner();
+    const start = StartLessonResponseSchema.parse((await post('/lessons/food-1/start', account.bearer)).json());
+    const keys = await answerKey(start.session_id);
+    const listening = start.exercises.find((exercise) => exercise.type === 'listening');
+    const speaking = start.exercises.find((exercise) => exercise.type === 'speaking');
+    const listeningKey = keys.get(listening?.id ?? '');
+    const speakingKey = keys.get(speaking?.id ?? '');
+    if (listeningKey?.kind !== 'tokens' || speakingKey?.kind !== 'speech') throw new Error('unexpected keys');
+    const answer = (id: string | undefined, body: unknown) =>
+      post(`/lessons/food-1/exercises/${id}/complete`, account.bearer, { session_id: start.session_id, ...(body as object) });
+
+    const heard = AnswerExerciseResponseSchema.parse((await answer(listening?.id, { answer: listeningKey.tokens })).json());
+    expect(heard).toMatchObject({ correct: true, verdict: 'exact', expected: listeningKey.tokens.join(' ') });
+
+    // More than five transcripts is bad input, and nothing is recorded.
+    const six = Array.from({ length: 6 }, () => speakingKey.text);
+    const tooMany = await answer(speaking?.id, { answer: six });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'validation_error', errors: [{ path: 'body.answer' }] });
+
+    // The recogniser's best guess is wrong, its third is one letter off: the best one counts.
+    const nearMiss = `${speakingKey.text.toLowerCase().replace(/[.!?¡¿,]/g, '')}s`;
+    const spoken = AnswerExerciseResponseSchema.parse(
+      (await answer(speaking?.id, { answer: ['el perro come', 'zzz', nearMiss] })).json(),
+    );
+    expect(spoken).toMatchObject({ correct: true, verdict: 'close', heard: nearMiss, expected: speakingKey.text });
+    expect(spoken.similarity).toBeGreaterThanOrEqual(0.8);
+    expect(spoken.similarity).toBeLessThan(1);
+
+    // Only listening and speaking were answered (both right); the seven others count as misses.
+    const result = CompleteLessonResponseSchema.parse(
+      (await post('/lessons/food-1/complete', account.bearer, { session_id: start.session_id })).json(),
+    );
+    expect(result).toMatchObject({ correct: 2, total: 9, skipped: 0, score: 22, xp_earned: 11 });
+  });
+
+  it('skips only audio items, once, for the right reason, and only in one’s own session', async () => {
+    const [alice, bob] = [await learner(), await learner()];
+    const start = StartLessonResponseSchema.parse((await post('/lessons/food-2/start', alice.bearer)).json());
+    const listening = start.exercises.find((exercise) => exercise.type === 'listening');
+    const speaking = start.exercises.find((exercise) => exercise.type === 'speaking');
+    const choice = start.exercises.find((exercise) => exercise.type === 'multiple-choice');
+    const skip = (id: string | undefined, body: unknown, bearer: Headers = alice.bearer) =>
+      post(`/lessons/food-2/exercises/${id}/skip`, bearer, body);
+    const session_id = start.session_id;
+
+    for (const body of [
+      { session_id, reason: 'bored' },
+      { session_id },
+      { reason: 'cant_listen' },
+      { session_id: 'nope', reason: 'cant_listen' },
+      { session_id, reason: 'cant_listen', extra: true },
+    ]) {
+      const response = await skip(listening?.id, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_error', detail: expect.any(String) });
+    }
+    const notAudio = await skip(choice?.id, { session_id, reason: 'unsupported' });
+    expect(notAudio.statusCode).toBe(400);
+    expect(notAudio.json()).toMatchObject({ code: 'bad_request' });
+    expect((await skip(listening?.id, { session_id, reason: 'cant_speak' })).statusCode).toBe(400);
+    expect((await skip(speaking?.id, { session_id, reason: 'cant_listen' })).statusCode).toBe(400);
+    expect((await skip('ex99', { session_id, reason: 'unsupported' })).statusCode).toBe(404);
+    expect(
+      (await post(`/lessons/food-1/exercises/${listening?.id}/skip`, alice.bearer, { session_id, reason: 'unsupported' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await skip(listening?.id, { session_id, reason: 'cant_listen' }, bob.bearer)).statusCode).toBe(404);
+    expect((await skip(listening?.id, { session_id, reason: 'cant_listen' }, {})).statusCode).toBe(401);
+    const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, session_id));
+    expect(row?.answers).toEqual({});
+
+    // Idempotent: the same record twice; the skip then locks the item against an answer.
+    const first = await skip(listening?.id, { session_id, reason: 'cant_listen' });
+    const again = await skip(listening?.id, { session_id, reason: 'unsupported' });
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const key = (await answerKey(session_id)).get(listening?.id ?? '');
+    const answered = await post(`/lessons/food-2/exercises/${listening?.id}/complete`, alice.bearer, {
+      session_id,
+      answer: key && rightAnswer(key),
+    });
+    expect(answered.json()).toEqual(first.json());
+
+    // Answered or not, a multiple-choice item cannot be skipped.
+    await post(`/lessons/food-2/exercises/${choice?.id}/complete`, alice.bearer, { session_id, answer: 'zzz' });
+    expect((await skip(choice?.id, { session_id, reason: 'unsupported' })).statusCode).toBe(400);
+
+    // An answered item keeps its answer.
+    const spoken = await post(`/lessons/food-2/exercises/${speaking?.id}/complete`, alice.bearer, {
+      session_id,
+      answer: ['zzz'],
+    });
+    expect(spoken.json()).toMatchObject({ correct: false, verdict: 'wrong' });
+    expect((await skip(speaking?.id, { session_id, reason: 'cant_speak' })).json()).toEqual(spoken.json());
+
+    // One skipped; the wrong choice, the wrong speaking answer and six unanswered: 0 of 8.
+    const done = CompleteLessonResponseSchema.parse(
+      (await post('/lessons/food-2/complete', alice.bearer, { session_id })).json(),
+    );
+    expect(done).toMatchObject({ correct: 0, total: 8, skipped: 1, score: 0, xp_earned: 10 });
+    const replay = CompleteLessonResponseSchema.parse(
+      (await post('/lessons/food-2/complete', alice.bearer, { session_id })).json(),
+    );
+    expect(replay).toEqual(done);
   });
 
   it('counts XP once however many times completion is replayed, even concurrently', async () => {

@@ -12,6 +12,7 @@ import {
   SearchLessonsQuerySchema,
   SearchLessonsResponseSchema,
   SessionBodySchema,
+  SkipExerciseBodySchema,
   StartLessonResponseSchema,
 } from '@parla/shared/lessons.schema';
 import { UserIdParamsSchema } from '@parla/shared/users.schema';
@@ -115,6 +116,21 @@ export function lessonsRoutes({
       },
       (request) =>
         lessonsService.answerExercise(callerOf(request).userId, request.params.id, request.params.exerciseId, request.body),
+    );
+
+    app.post(
+      '/lessons/:id/exercises/:exerciseId/skip',
+      {
+        schema: {
+          tags: ['lessons'],
+          summary: 'Skip a listening or speaking exercise (it then counts neither way; idempotent)',
+          params: AnswerExerciseParamsSchema,
+          body: SkipExerciseBodySchema,
+          response: { 200: AnswerExerciseResponseSchema, ...errors },
+        },
+      },
+      (request) =>
+        lessonsService.skipExercise(callerOf(request).userId, request.params.id, request.params.exerciseId, request.body),
     );
 
     app.post(

@@ -1,4 +1,4 @@
-import { checkAnswer, checkWordOrder } from '@parla/shared/answers';
+import { checkAnswer, checkSpeech, checkWordOrder, MAX_SPEECH_ALTERNATIVES } from '@parla/shared/answers';
 import type { ContentLesson, NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
 import { isTargetLanguage } from '@parla/shared/content.schema';
 import { AppError } from '@parla/shared/errors';
@@ -9,6 +9,7 @@ import type {
   GetLessonResponse,
   LessonSummary,
   ListLessonsResponse,
+  SkipExerciseBody,
   StartLessonResponse,
 } from '@parla/shared/lessons.schema';
 import { levelFromXp, xpToNextLevel } from '@parla/shared/levels';
@@ -18,13 +19,22 @@ import type { Clock } from '../../lib/clock';
 import type { ReviewService } from '../review/review.service';
 import type { ContentProvider } from './content-bank';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
-import type { LessonsRepository } from './lessons.repository';
+import type { LessonSessionRow, LessonsRepository } from './lessons.repository';
 
 /** Spec §6: a free learner starts one lesson session per local day. */
 export const FREE_LESSON_SESSIONS_PER_DAY = 1;
 const LESSON_MINUTES = 5;
 
 type StoredAnswer = AnswerExerciseResponse;
+
+/** Which skip reasons fit which exercise: only audio items can be skipped at all. */
+const SKIPPABLE: Partial<Record<GeneratedExercise['exercise']['type'], readonly SkipExerciseBody['reason'][]>> = {
+  listening: ['cant_listen', 'unsupported'],
+  speaking: ['cant_speak', 'unsupported'],
+};
+
+const expectedText = (key: GeneratedExercise['key'], course: string) =>
+  key.kind === 'tokens' ? key.tokens.join(course === 'ja' || course === 'zh' ? '' : ' ') : key.text;
 
 export function createLessonsService({
   repo,
@@ -80,6 +90,36 @@ export function createLessonsService({
 
   async function bestScores(userId: string, course: string): Promise<Map<string, number>> {
     return new Map((await repo.findProgress(userId, course)).map((row) => [row.lessonId, row.bestScore]));
+  }
+
+  /**
+   * One exercise of the caller's session, with its stored record when it was already answered or
+   * skipped. An unanswered exercise of a finished session cannot be answered any more.
+   */
+  async function findExercise(
+    userId: string,
+    lessonId: string,
+    exerciseId: string,
+    sessionId: string,
+  ): Promise<{ session: LessonSessionRow; item: GeneratedExercise; stored: StoredAnswer | undefined }> {
+    const session = await repo.findSession(userId, sessionId);
+    if (!session || session.lessonId !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
+    const item = (session.exercises as GeneratedExercise[]).find((candidate) => candidate.exercise.id === exerciseId);
+    if (!item) throw new AppError('not_found', 'This exercise is not part of the session.');
+    const stored = (session.answers as Record<string, StoredAnswer>)[exerciseId];
+    if (!stored && session.completedAt) throw new AppError('already_completed', 'This lesson is already finished.');
+    return { session, item, stored };
+  }
+
+  /** Stores the first answer (or skip) of an exercise; a concurrent second one gets the first. */
+  async function record(userId: string, sessionId: string, exerciseId: string, result: StoredAnswer): Promise<StoredAnswer> {
+    const saved = await repo.recordAnswer(sessionId, exerciseId, result);
+    if (saved) return result;
+    // Another request answered first (or finished the lesson): report what was stored.
+    const latest = await repo.findSession(userId, sessionId);
+    const first = (latest?.answers as Record<string, StoredAnswer> | undefined)?.[exerciseId];
+    if (first) return first;
+    throw new AppError('already_completed', 'This lesson is already finished.');
   }
 
   function courseOf(requested: string | undefined, fallback: TargetLanguage): TargetLanguage {
@@ -228,13 +268,8 @@ export function createLessonsService({
       exerciseId: string,
       body: AnswerExerciseBody,
     ): Promise<AnswerExerciseResponse> {
-      const session = await repo.findSession(userId, body.session_id);
-      if (!session || session.lessonId !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
-      const stored = (session.answers as Record<string, StoredAnswer>)[exerciseId];
+      const { session, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
       if (stored) return stored;
-      if (session.completedAt) throw new AppError('already_completed', 'This lesson is already finished.');
-      const item = (session.exercises as GeneratedExercise[]).find((candidate) => candidate.exercise.id === exerciseId);
-      if (!item) throw new AppError('not_found', 'This exercise is not part of the session.');
 
       const course = session.course as TargetLanguage;
       const explanation = { text: item.explanation, language: session.nativeLanguage };
@@ -266,6 +301,22 @@ export function createLessonsService({
           expected: check.expected,
           explanation,
         };
+      } else if (item.key.kind === 'speech') {
+        const transcripts = typeof body.answer === 'string' ? [body.answer] : body.answer;
+        if (transcripts.length > MAX_SPEECH_ALTERNATIVES)
+          throw new AppError('validation_error', `Send at most ${MAX_SPEECH_ALTERNATIVES} transcripts.`, [
+            { path: 'body.answer', message: `Expected at most ${MAX_SPEECH_ALTERNATIVES} transcripts.` },
+          ]);
+        const check = checkSpeech(transcripts, item.key.text, item.key.alternatives, course);
+        result = {
+          exercise_id: exerciseId,
+          correct: check.correct,
+          verdict: check.verdict,
+          expected: check.expected,
+          similarity: check.similarity,
+          heard: check.heard,
+          explanation,
+        };
       } else {
         if (!Array.isArray(body.answer))
           throw new AppError('validation_error', 'Answer with the words in order.', [
@@ -276,19 +327,43 @@ export function createLessonsService({
           exercise_id: exerciseId,
           correct,
           verdict: correct ? 'exact' : 'wrong',
-          expected: item.key.tokens.join(course === 'ja' || course === 'zh' ? '' : ' '),
+          expected: expectedText(item.key, course),
           explanation,
         };
       }
-      const saved = await repo.recordAnswer(session.id, exerciseId, result);
-      if (!saved) {
-        // Another request answered first (or finished the lesson): report what was stored.
-        const latest = await repo.findSession(userId, session.id);
-        const first = (latest?.answers as Record<string, StoredAnswer> | undefined)?.[exerciseId];
-        if (first) return first;
-        throw new AppError('already_completed', 'This lesson is already finished.');
-      }
-      return result;
+      return record(userId, session.id, exerciseId, result);
+    },
+
+    /**
+     * Skips a listening or speaking item (no sound, no microphone, no browser support). The skip
+     * locks the item like an answer does, and the item then counts neither for nor against the
+     * score. Skipping again returns the same record; an item already answered keeps its answer.
+     */
+    async skipExercise(
+      userId: string,
+      lessonId: string,
+      exerciseId: string,
+      body: SkipExerciseBody,
+    ): Promise<AnswerExerciseResponse> {
+      const { session, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
+      const allowed = SKIPPABLE[item.exercise.type];
+      if (!allowed)
+        throw new AppError('bad_request', 'Only listening and speaking exercises can be skipped.', [
+          { path: 'params.exerciseId', message: `A ${item.exercise.type} exercise cannot be skipped.` },
+        ]);
+      if (!allowed.includes(body.reason))
+        throw new AppError('validation_error', `A ${item.exercise.type} exercise cannot be skipped for "${body.reason}".`, [
+          { path: 'body.reason', message: `Expected one of: ${allowed.join(', ')}.` },
+        ]);
+      if (stored) return stored;
+      return record(userId, session.id, exerciseId, {
+        exercise_id: exerciseId,
+        correct: false,
+        verdict: 'skipped',
+        skipped: body.reason,
+        expected: expectedText(item.key, session.course),
+        explanation: { text: item.explanation, language: session.nativeLanguage },
+      });
     },
 
     /**
@@ -299,13 +374,20 @@ export function createLessonsService({
       return repo.db.transaction(async (tx) => {
         const session = await repo.findSessionForUpdate(tx, userId, sessionId);
         if (!session || session.lessonId !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
-        if (session.completedAt && session.result) return session.result as CompleteLessonResponse;
+        // Results stored before skipping existed have no `skipped`: nothing was skipped then.
+        if (session.completedAt && session.result) {
+          const stored = session.result as Omit<CompleteLessonResponse, 'skipped'> & { skipped?: number };
+          return { ...stored, skipped: stored.skipped ?? 0 };
+        }
 
         const now = clock.now();
         const exercises = session.exercises as GeneratedExercise[];
         const answers = session.answers as Record<string, StoredAnswer>;
+        // Skipped audio items count neither way; an item left unanswered counts as a miss.
+        const skipped = exercises.filter((item) => answers[item.exercise.id]?.skipped).length;
+        const total = exercises.length - skipped;
         const correct = exercises.filter((item) => answers[item.exercise.id]?.correct).length;
-        const score = accuracyPercent(correct, exercises.length);
+        const score = accuracyPercent(correct, total);
         const xp = lessonXp(score);
 
         const found = await repo.findLearner(userId, tx);
@@ -350,7 +432,8 @@ export function createLessonsService({
           session_id: session.id,
           lesson_id: lessonId,
           correct,
-          total: exercises.length,
+          total,
+          skipped,
           score,
           xp_earned: xp,
           badge: lessonBadge(score),

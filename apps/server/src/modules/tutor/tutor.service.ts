@@ -100,6 +100,9 @@ export function createTutorService({
       const texts = EXERCISE_TEXTS[native];
       let text: string;
       if (item.key.kind === 'tokens') text = fillTemplate(texts.firstWord, { word: item.key.tokens[0] ?? '' });
+      else if (item.key.kind === 'speech' && item.exercise.type === 'speaking')
+        // The sentence is on screen already: the hint is what it means.
+        text = fillTemplate(texts.means, { target: item.key.text, native: item.exercise.content.translation });
       else if (item.key.kind === 'text')
         text = fillTemplate(texts.startsWith, { letter: [...item.key.text][0] ?? '', count: String([...item.key.text].length) });
       else {

@@ -1,5 +1,6 @@
 import { normaliseAnswer } from '@parla/shared/answers';
-import type { TargetLanguage } from '@parla/shared/content.schema';
+import { TARGET_LANGUAGES, type TargetLanguage } from '@parla/shared/content.schema';
+import { speechLocale } from '../../lib/speech';
 
 /** Courses written in a non-Latin script: they can show a romanisation beside the text. */
 const NON_LATIN: ReadonlySet<string> = new Set(['ja', 'zh', 'ko', 'ru', 'ar', 'hi']);
@@ -9,20 +10,10 @@ const UNSPACED: ReadonlySet<string> = new Set(['ja', 'zh']);
 export const hasRomanisation = (course: string) => NON_LATIN.has(course);
 
 /** Spec §9 "Speech": the voice locale of each course. */
-export const SPEECH_LOCALES: Record<TargetLanguage, string> = {
-  es: 'es-ES',
-  fr: 'fr-FR',
-  de: 'de-DE',
-  it: 'it-IT',
-  pt: 'pt-BR',
-  ja: 'ja-JP',
-  zh: 'zh-CN',
-  ko: 'ko-KR',
-  ru: 'ru-RU',
-  ar: 'ar-SA',
-  hi: 'hi-IN',
-  nl: 'nl-NL',
-};
+export const SPEECH_LOCALES = Object.fromEntries(TARGET_LANGUAGES.map((code) => [code, speechLocale(code)])) as Record<
+  TargetLanguage,
+  string
+>;
 
 /** Attributes for any text in the course language: the right voice, font and direction. */
 export function targetText(course: string): { lang: string; dir: 'rtl' | 'ltr' } {

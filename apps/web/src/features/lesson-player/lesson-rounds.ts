@@ -1,4 +1,4 @@
-import { checkAnswer } from '@parla/shared/answers';
+import { checkAnswer, checkSpeech } from '@parla/shared/answers';
 import type { AnswerExerciseResponse, Exercise } from '@parla/shared/lessons.schema';
 import { accuracyPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
 import { sameSentence } from './lesson-language';
@@ -6,7 +6,7 @@ import { sameSentence } from './lesson-language';
 export type Answer = string | string[];
 export type ExerciseResult = Pick<
   AnswerExerciseResponse,
-  'correct' | 'verdict' | 'expected' | 'expected_option_id' | 'explanation'
+  'correct' | 'verdict' | 'expected' | 'expected_option_id' | 'explanation' | 'similarity' | 'heard' | 'skipped'
 >;
 
 /**
@@ -24,14 +24,22 @@ export function markPractice(exercise: Exercise, answer: Answer, recorded: Exerc
     const check = checkAnswer(typeof answer === 'string' ? answer : answer.join(' '), recorded.expected, [], course);
     return { ...same, correct: check.correct, verdict: check.verdict };
   }
+  if (exercise.type === 'speaking') {
+    const check = checkSpeech(typeof answer === 'string' ? [answer] : answer, recorded.expected, [], course);
+    return { ...same, correct: check.correct, verdict: check.verdict, similarity: check.similarity, heard: check.heard };
+  }
   const correct = Array.isArray(answer) && sameSentence(answer, recorded.expected, course);
   return { ...same, correct, verdict: correct ? 'exact' : 'wrong' };
 }
 
-/** The lesson's score as the server will count it (spec §9), from the server's own verdicts. */
-export function summarise(exercises: readonly Exercise[], recorded: Readonly<Record<string, ExerciseResult>>) {
-  const total = exercises.length;
+/**
+ * The lesson's score as the server will count it (spec §9), from the server's own verdicts.
+ * Skipped listening and speaking items count neither for nor against it.
+ */
+export function summarise(exercises: readonly Exercise[], recorded: Readonly<Record<string, ExerciseResult | undefined>>) {
+  const skipped = exercises.filter((exercise) => recorded[exercise.id]?.skipped).length;
+  const total = exercises.length - skipped;
   const correct = exercises.filter((exercise) => recorded[exercise.id]?.correct).length;
   const score = accuracyPercent(correct, total);
-  return { correct, total, score, xp: lessonXp(score), badge: lessonBadge(score) };
+  return { correct, total, skipped, score, xp: lessonXp(score), badge: lessonBadge(score) };
 }

@@ -1,18 +1,51 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { canSynthesise, speak } from '../../lib/speech';
 
-/** Spec §9 "Speech": press and hold for 800 ms; rate 0.85, pitch 1, volume 1. */
+/** Spec §9 "Speech": press and hold for 800 ms. */
 export const HOLD_TO_SPEAK_MS = 800;
 
-export const canSpeak = () => typeof window !== 'undefined' && 'speechSynthesis' in window;
+export const canSpeak = canSynthesise;
 
 /**
- * Press-and-hold text-to-speech with the browser's voices (spec §4: ignored when unavailable, when
- * there is nothing to say, or while already speaking). Works with a pointer or a held key.
+ * Reads `text` aloud on demand (spec §4: ignored when unavailable, when there is nothing to say,
+ * or while already speaking). Leaving the page stops the speech and any pending retry.
  */
+export function useSpeech(text: string, locale: string) {
+  const [speaking, setSpeaking] = useState(false);
+  /** The last try failed (no voice for the language, speech refused…). */
+  const [failed, setFailed] = useState(false);
+  const playing = useRef<AbortController | undefined>(undefined);
+
+  const play = useCallback(() => {
+    if (playing.current || !canSynthesise() || !text) return;
+    const controller = new AbortController();
+    playing.current = controller;
+    setSpeaking(true);
+    setFailed(false);
+    void speak(text, locale, { signal: controller.signal }).then((outcome) => {
+      if (playing.current !== controller) return;
+      playing.current = undefined;
+      setSpeaking(false);
+      setFailed(outcome === 'failed');
+    });
+  }, [text, locale]);
+
+  useEffect(
+    () => () => {
+      playing.current?.abort();
+      playing.current = undefined;
+    },
+    [],
+  );
+
+  return { speaking, failed, play };
+}
+
+/** Press-and-hold text-to-speech (spec §9: 800 ms). Works with a pointer or a held key. */
 export function useHoldToSpeak(text: string, locale: string) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [holding, setHolding] = useState(false);
-  const [speaking, setSpeaking] = useState(false);
+  const { speaking, play } = useSpeech(text, locale);
 
   const cancel = useCallback(() => {
     clearTimeout(timer.current);
@@ -20,30 +53,15 @@ export function useHoldToSpeak(text: string, locale: string) {
     setHolding(false);
   }, []);
 
-  const speak = useCallback(() => {
-    if (!canSpeak() || !text || window.speechSynthesis.speaking) return;
-    const utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = locale;
-    utterance.rate = 0.85;
-    utterance.pitch = 1;
-    utterance.volume = 1;
-    const voice = window.speechSynthesis.getVoices().find((candidate) => candidate.lang.replace('_', '-') === locale);
-    if (voice) utterance.voice = voice;
-    utterance.onend = () => setSpeaking(false);
-    utterance.onerror = () => setSpeaking(false);
-    setSpeaking(true);
-    window.speechSynthesis.speak(utterance);
-  }, [text, locale]);
-
   const start = useCallback(() => {
     if (timer.current !== undefined) return;
     setHolding(true);
     timer.current = setTimeout(() => {
       timer.current = undefined;
       setHolding(false);
-      speak();
+      play();
     }, HOLD_TO_SPEAK_MS);
-  }, [speak]);
+  }, [play]);
 
   useEffect(() => cancel, [cancel]);
 

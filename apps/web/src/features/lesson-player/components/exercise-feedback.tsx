@@ -22,6 +22,7 @@ const NOTE_KEYS: Partial<Record<Verdict, string>> = {
   missing_accent: 'lesson.feedback.accent',
   typo: 'lesson.feedback.typo',
   alternative: 'lesson.feedback.alternative',
+  close: 'lesson.feedback.close',
 };
 
 const MARK = '\u0000';

@@ -1,5 +1,5 @@
 import type { TargetLanguage } from '@parla/shared/content.schema';
-import type { Exercise, StartLessonResponse } from '@parla/shared/lessons.schema';
+import type { Exercise, SkipReason, StartLessonResponse } from '@parla/shared/lessons.schema';
 import type { TutorAnswer } from '@parla/shared/tutor.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import Lightbulb from 'lucide-react/icons/lightbulb';
@@ -15,14 +15,19 @@ import { useI18n } from '../../i18n/language-context';
 import { useAnswerExercise } from '../api/answer-exercise';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useExerciseHint } from '../api/get-exercise-hint';
+import { useSkipExercise } from '../api/skip-exercise';
 import { hasRomanisation, SPEECH_LOCALES } from '../lesson-language';
 import { type Answer, type ExerciseResult, markPractice, summarise } from '../lesson-rounds';
+import { type AudioKind, useAudioPause } from '../use-audio-pause';
+import { canSpeak } from '../use-hold-to-speak';
 import { useRomanisation } from '../use-romanisation';
 import { ExerciseFeedback } from './exercise-feedback';
 import { FillBlankExercise } from './fill-blank-exercise';
 import { LessonSummary } from './lesson-summary';
+import { ListeningExercise } from './listening-exercise';
 import { MultipleChoiceExercise } from './multiple-choice-exercise';
 import { QuitDialog } from './quit-dialog';
+import { SpeakingExercise } from './speaking-exercise';
 import { WordOrderExercise } from './word-order-exercise';
 
 interface Props {
@@ -42,13 +47,17 @@ interface RoundState {
   practiceScore: { correct: number; total: number } | undefined;
 }
 
+const AUDIO_KINDS: readonly AudioKind[] = ['listening', 'speaking'];
+const isAudio = (exercise: Exercise): exercise is Extract<Exercise, { type: AudioKind }> =>
+  exercise.type === 'listening' || exercise.type === 'speaking';
+
 const isEditable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(target.tagName));
 
 /** The exercises one by one, feedback after each, then the summary (spec §2, §4). */
 export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: Props) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { profile, setProfile } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -66,6 +75,9 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
   const answerMutation = useAnswerExercise();
   const completeMutation = useCompleteLesson();
   const hintMutation = useExerciseHint();
+  const skipMutation = useSkipExercise();
+  const audioPause = useAudioPause();
+  const [skipNote, setSkipNote] = useState<string | undefined>(undefined);
   const completeRequestId = useRef(crypto.randomUUID());
 
   const exercise = exercises[state.index];
@@ -90,6 +102,7 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
       if (state.answers[target.id] || answerMutation.isPending) return;
       const record = (result: ExerciseResult) => {
         setState((previous) => ({ ...previous, answers: { ...previous.answers, [target.id]: { answer, result } } }));
+        setSkipNote(undefined);
         announce(result);
       };
       const first = recorded[target.id];
@@ -110,22 +123,94 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
     [state.answers, state.round, answerMutation, recorded, course, lessonId, session.session_id, announce],
   );
 
+  /** The next exercise, or the summary after the last one. */
+  const advance = useCallback(
+    (previous: RoundState): RoundState => {
+      if (previous.index + 1 < exercises.length) return { ...previous, index: previous.index + 1 };
+      const results = Object.values(previous.answers).map((item) => item.result);
+      const practiceScore =
+        previous.round === 'practice'
+          ? {
+              correct: results.filter((result) => result.correct).length,
+              total: exercises.length - results.filter((result) => result.skipped).length,
+            }
+          : previous.practiceScore;
+      return { ...previous, finished: true, practiceScore };
+    },
+    [exercises.length],
+  );
+
   const next = useCallback(() => {
     setAnnouncement('');
     answerMutation.reset();
     hintMutation.reset();
-    setState((previous) => {
-      if (previous.index + 1 < exercises.length) return { ...previous, index: previous.index + 1 };
-      const practiceScore =
-        previous.round === 'practice'
-          ? { correct: Object.values(previous.answers).filter((item) => item.result.correct).length, total: exercises.length }
-          : previous.practiceScore;
-      return { ...previous, finished: true, practiceScore };
-    });
-  }, [exercises.length, answerMutation, hintMutation]);
+    setState(advance);
+  }, [advance, answerMutation, hintMutation]);
+
+  /**
+   * Skips a listening or speaking item and moves on. The first round asks the server (the item
+   * then counts neither way); the practice round only passes it by.
+   */
+  const skipping = useRef<string | undefined>(undefined);
+  const skip = useCallback(
+    (target: Exercise, reason: SkipReason) => {
+      if (state.answers[target.id] || skipping.current === target.id) return;
+      skipping.current = target.id;
+      const passOver = (result: ExerciseResult) => {
+        skipping.current = undefined;
+        setAnnouncement('');
+        hintMutation.reset();
+        setSkipNote(t('lesson.skip.done'));
+        setState((previous) => {
+          // Only the exercise still on screen moves the lesson on.
+          if (exercises[previous.index]?.id !== target.id || previous.answers[target.id]) return previous;
+          return advance({ ...previous, answers: { ...previous.answers, [target.id]: { answer: [], result } } });
+        });
+      };
+      const first = recorded[target.id];
+      if (state.round === 'practice' && first) {
+        passOver({ ...first, correct: false, verdict: 'skipped', skipped: reason });
+        return;
+      }
+      skipMutation.mutate(
+        { lessonId, exerciseId: target.id, session_id: session.session_id, reason, requestId: crypto.randomUUID() },
+        {
+          onSuccess: (result) => {
+            setRecorded((previous) => ({ ...previous, [target.id]: result }));
+            passOver(result);
+          },
+          onError: () => {
+            skipping.current = undefined;
+          },
+        },
+      );
+    },
+    [state.answers, state.round, skipMutation, recorded, lessonId, session.session_id, exercises, advance, hintMutation, t],
+  );
+
+  // Audio items the learner cannot do now are skipped as they come: listening and speaking
+  // switched off for the hour, or listening where the browser cannot speak at all.
+  const autoSkipReason: SkipReason | undefined =
+    exercise && !state.finished && !current && isAudio(exercise)
+      ? audioPause.isPaused(exercise.type)
+        ? exercise.type === 'listening'
+          ? 'cant_listen'
+          : 'cant_speak'
+        : exercise.type === 'listening' && !canSpeak()
+          ? 'unsupported'
+          : undefined
+      : undefined;
+  useEffect(() => {
+    if (exercise && autoSkipReason && !skipMutation.isError) skip(exercise, autoSkipReason);
+  }, [exercise, autoSkipReason, skip, skipMutation.isError]);
+
+  const pausedKinds = AUDIO_KINDS.filter((kind) => audioPause.isPaused(kind) && exercises.some((item) => item.type === kind));
+  const timeFormat = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' });
 
   const tryAgain = () => {
     completeMutation.reset();
+    skipMutation.reset();
+    setSkipNote(undefined);
     setState((previous) => ({ ...previous, round: 'practice', index: 0, answers: {}, finished: false }));
   };
 
@@ -230,12 +315,45 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
                 </h2>
                 <p className="text-sm text-muted">{t('lesson.progress.value', { done: state.index + 1, total })}</p>
               </div>
-              {hasRomanisation(course) ? (
-                <div className="w-full sm:w-auto">
-                  <Switch label={t('lesson.romanisation.label')} checked={showRoman} onCheckedChange={setShowRoman} />
+              {hasRomanisation(course) || isAudio(exercise) ? (
+                <div className="flex w-full flex-col sm:w-auto">
+                  {hasRomanisation(course) ? (
+                    <Switch label={t('lesson.romanisation.label')} checked={showRoman} onCheckedChange={setShowRoman} />
+                  ) : null}
+                  {isAudio(exercise) && !current ? (
+                    <Switch
+                      label={t(exercise.type === 'listening' ? 'lesson.audio.cantListen' : 'lesson.audio.cantSpeak')}
+                      description={t('lesson.audio.forAnHour')}
+                      checked={audioPause.isPaused(exercise.type)}
+                      disabled={skipMutation.isPending}
+                      onCheckedChange={(on) => (on ? audioPause.pause(exercise.type) : audioPause.resume(exercise.type))}
+                    />
+                  ) : null}
                 </div>
               ) : null}
             </div>
+
+            {skipNote || pausedKinds.length > 0 ? (
+              <div role="status" className="flex flex-col gap-2 rounded-2xl bg-surface-muted px-4 py-3 text-sm">
+                {skipNote ? <p>{skipNote}</p> : null}
+                {pausedKinds.map((kind) => (
+                  <p key={kind} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span>
+                      {t(kind === 'listening' ? 'lesson.audio.listeningOff' : 'lesson.audio.speakingOff', {
+                        time: timeFormat.format(audioPause.until[kind] ?? Date.now()),
+                      })}
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => audioPause.resume(kind)}
+                      className="font-semibold text-brand-text underline underline-offset-2"
+                    >
+                      {t('lesson.audio.turnBackOn')}
+                    </button>
+                  </p>
+                ))}
+              </div>
+            ) : null}
 
             <div key={`${state.round}-${exercise.id}`} className="flex flex-col gap-6">
               {exercise.type === 'multiple-choice' ? (
@@ -258,6 +376,27 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
                   disabled={answerMutation.isPending}
                   onAnswer={(text) => submit(exercise, text)}
                 />
+              ) : exercise.type === 'listening' ? (
+                <ListeningExercise
+                  exercise={exercise}
+                  course={course}
+                  speechLocale={SPEECH_LOCALES[course]}
+                  submitted={Array.isArray(current?.answer) ? current.answer : undefined}
+                  disabled={answerMutation.isPending || autoSkipReason !== undefined}
+                  onAnswer={(words) => submit(exercise, words)}
+                />
+              ) : exercise.type === 'speaking' ? (
+                <SpeakingExercise
+                  exercise={exercise}
+                  course={course}
+                  speechLocale={SPEECH_LOCALES[course]}
+                  showRoman={showRoman}
+                  submitted={Array.isArray(current?.answer) ? current.answer : undefined}
+                  heard={current?.result.heard}
+                  disabled={answerMutation.isPending || skipMutation.isPending || autoSkipReason !== undefined}
+                  onAnswer={(transcripts) => submit(exercise, transcripts)}
+                  onSkip={() => skip(exercise, 'unsupported')}
+                />
               ) : (
                 <WordOrderExercise
                   exercise={exercise}
@@ -271,6 +410,18 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
               {answerMutation.isError ? (
                 <p role="alert" className="font-semibold text-danger">
                   {t('lesson.answer.failed')}
+                </p>
+              ) : null}
+              {skipMutation.isError ? (
+                <p role="alert" className="flex flex-wrap items-center gap-3 font-semibold text-danger">
+                  {t('lesson.skip.failed')}
+                  <button
+                    type="button"
+                    onClick={() => skipMutation.reset()}
+                    className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+                  >
+                    {t('lesson.summary.tryAgain')}
+                  </button>
                 </p>
               ) : null}
 

@@ -8,7 +8,9 @@ import { useI18n } from '../../i18n/language-context';
 
 export interface SummaryNumbers {
   correct: number;
+  /** The exercises that count: all but the skipped ones. */
   total: number;
+  skipped: number;
   score: number;
   xp: number;
   badge: LessonBadge;
@@ -71,6 +73,7 @@ export function LessonSummary({ numbers, practice, saving, saveFailed, onContinu
           </dd>
         </div>
       </dl>
+      {numbers.skipped > 0 ? <p className="text-muted">{t('lesson.summary.skipped', { skipped: numbers.skipped })}</p> : null}
       {practice ? (
         <p className="text-muted">
           {t('lesson.summary.practiceResult', { correct: practice.correct, total: practice.total })} {t('lesson.practice.note')}
