@@ -54,8 +54,12 @@ interface AxeViolation {
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run();
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: { resultTypes: string[] }): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
   return violations

@@ -19,6 +19,7 @@ import { createOAuthService } from './modules/auth/oauth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -153,7 +154,11 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const reviewRepository = createReviewRepository(database.db);
   const reviews = createReviewService({ repo: reviewRepository });
   const lessonsService = createLessonsService({ repo: lessonsRepository, content, clock, reviews });
-  const dashboardService = createDashboardService({ repo: lessonsRepository, lessons: lessonsService, clock });
+  const dashboardService = createDashboardService({
+    repo: createDashboardRepository(database),
+    lessons: lessonsService,
+    clock,
+  });
   const tutorService = createTutorService({
     lessons: lessonsRepository,
     content,

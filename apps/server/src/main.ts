@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './config/env';
-import { openDatabase } from './db/client';
+import { databaseTargetFromEnv, openDatabase } from './db/client';
 import { MIGRATIONS_FOLDER } from './db/migrations-folder';
 import { systemClock } from './lib/clock';
 
@@ -24,11 +24,8 @@ async function main(): Promise<void> {
   }
 
   const logger = pino({ level: env.LOG_LEVEL });
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
-      : { kind: 'pglite', dataDir: join(resolve(env.DATA_DIR), 'pglite') },
-    (error) => logger.warn({ err: error }, 'database connection lost'),
+  const database = await openDatabase(databaseTargetFromEnv(env), (error) =>
+    logger.warn({ err: error }, 'database connection lost'),
   );
   await database.migrate(MIGRATIONS_FOLDER);
 

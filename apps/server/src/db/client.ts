@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -6,7 +7,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import pg, { escapeLiteral } from 'pg';
+import type { Env } from '../config/env';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -17,9 +19,28 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolMax?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** A value bound to a prepared statement: text (UUIDs, ISO timestamps, …), a finite number or null. */
+export type StatementValue = string | number | null;
+
+/** Runs a prepared statement with its values and returns the rows as the database typed them. */
+export type PreparedStatement<Row> = (values: readonly StatementValue[]) => Promise<Row[]>;
+
+/** The server's database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
+export function databaseTargetFromEnv(env: Env): DatabaseTarget {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+    : { kind: 'pglite', dataDir: join(resolve(env.DATA_DIR), 'pglite') };
+}
+
 export interface DatabaseHandle {
   readonly kind: DatabaseTarget['kind'];
   readonly db: Database;
+  /**
+   * A statement parsed and planned once per connection, then only executed: for hot reads whose
+   * planning costs more than running them (a many-subquery select plans in ~0.3 ms and runs in
+   * ~0.1 ms). `paramTypes` are the SQL types of $1, $2, …; `name` must be unique in the process.
+   */
+  prepare<Row>(name: string, text: string, paramTypes: readonly string[]): PreparedStatement<Row>;
   /** Resolves when the database answers a trivial query within the time limit. */
   ping(timeoutMs: number): Promise<void>;
   migrate(migrationsFolder: string): Promise<void>;
@@ -37,6 +58,15 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
     timer = setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function sqlLiteral(value: StatementValue): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    return String(value);
+  }
+  return escapeLiteral(value);
 }
 
 export async function openDatabase(
@@ -72,14 +102,20 @@ export async function openDatabase(
           client.release();
         }
       },
+      // node-postgres prepares a named statement on each pooled connection the first time it runs there.
+      prepare: <Row>(name: string, text: string) => {
+        return async (values: readonly StatementValue[]) => (await pool.query({ name, text, values: [...values] })).rows as Row[];
+      },
       close: () => pool.end(),
     };
   }
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.loadDataDir
-    ? await PGlite.create({ loadDataDir: target.loadDataDir })
-    : await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
+  // Both given: the dump is unpacked into the (new) data directory.
+  const client = await PGlite.create({
+    ...(target.dataDir && { dataDir: target.dataDir }),
+    ...(target.loadDataDir && { loadDataDir: target.loadDataDir }),
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     kind: 'pglite',
@@ -91,6 +127,20 @@ export async function openDatabase(
         'database ping',
       ),
     migrate: (migrationsFolder) => migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder }),
+    // PGlite has no named statements in its query API, and EXECUTE takes no $n parameters, so the
+    // values go in as quoted literals (pg's escapeLiteral) of the statement's declared types.
+    prepare: <Row>(name: string, text: string, paramTypes: readonly string[]) => {
+      let prepared: Promise<unknown> | undefined;
+      return async (values: readonly StatementValue[]) => {
+        prepared ??= client.exec(`prepare ${name} (${paramTypes.join(', ')}) as ${text}`).catch((error: unknown) => {
+          prepared = undefined;
+          throw error;
+        });
+        await prepared;
+        const [result] = await client.exec(`execute ${name} (${values.map(sqlLiteral).join(', ')})`);
+        return (result?.rows ?? []) as Row[];
+      };
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };

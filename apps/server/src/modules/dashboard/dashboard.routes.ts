@@ -2,6 +2,7 @@ import { DashboardResponseSchema } from '@parla/shared/dashboard.schema';
 import { ErrorBodySchema } from '@parla/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import type { createDashboardService } from './dashboard.service';
 
 export function dashboardRoutes({
@@ -16,6 +17,7 @@ export function dashboardRoutes({
       '/dashboard',
       {
         onRequest: requireAuth,
+        serializerCompiler: fastSerializerCompiler,
         schema: {
           tags: ['lessons'],
           summary: 'Everything the dashboard shows, in one read',

@@ -5,16 +5,29 @@ import { levelFromXp, levelProgressPercent, xpToNextLevel } from '@parla/shared/
 import { dailyGoalPercent } from '@parla/shared/scoring';
 import { currentStreak, type LocalDate } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
-import type { LessonsRepository } from '../lessons/lessons.repository';
 import { FREE_LESSON_SESSIONS_PER_DAY, type LessonsService } from '../lessons/lessons.service';
+import type { DashboardRepository } from './dashboard.repository';
 
 const DAY_MS = 86_400_000;
 
 /** The last seven local dates, oldest first, ending today. */
-function lastSevenDays(today: LocalDate): LocalDate[] {
+function lastSevenDays(today: LocalDate): readonly LocalDate[] {
   const [year, month, day] = today.split('-').map(Number);
   const end = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1);
   return Array.from({ length: 7 }, (_, index) => new Date(end - (6 - index) * DAY_MS).toISOString().slice(0, 10) as LocalDate);
+}
+
+// Nearly every learner has one of two or three "todays" (time zones either side of midnight), so
+// the weeks are remembered instead of formatting seven dates on every read.
+const weeks = new Map<LocalDate, readonly LocalDate[]>();
+function weekEnding(today: LocalDate): readonly LocalDate[] {
+  let week = weeks.get(today);
+  if (!week) {
+    if (weeks.size >= 8) weeks.clear();
+    week = lastSevenDays(today);
+    weeks.set(today, week);
+  }
+  return week;
 }
 
 /** Everything the dashboard shows, read in one request. */
@@ -23,7 +36,7 @@ export function createDashboardService({
   lessons,
   clock,
 }: {
-  repo: LessonsRepository;
+  repo: DashboardRepository;
   lessons: LessonsService;
   clock: Clock;
 }) {
@@ -60,7 +73,7 @@ export function createDashboardService({
           icon: achievement.icon,
           earned: reached[achievement.metric] >= achievement.threshold,
         })),
-        week: lastSevenDays(today).map((date) => ({
+        week: weekEnding(today).map((date) => ({
           date,
           xp: byDate.get(date)?.xp ?? 0,
           lessons: byDate.get(date)?.lessons ?? 0,

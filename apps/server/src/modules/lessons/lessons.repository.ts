@@ -4,23 +4,6 @@ import { dailyActivity, lessonProgress, lessonSessions, profiles, users } from '
 
 export type LessonSessionRow = typeof lessonSessions.$inferSelect;
 
-export interface DashboardRow {
-  plan: string;
-  full_name: string;
-  native_language: string;
-  target_language: string;
-  total_xp: number;
-  current_streak: number;
-  longest_streak: number;
-  lessons_completed: number;
-  last_active_date: string | null;
-  daily_goal_xp: number;
-  today: string;
-  sessions_today: number;
-  completed: string[];
-  week: { date: string; xp: number; lessons: number }[];
-}
-
 export function createLessonsRepository(db: Database) {
   return {
     db,
@@ -33,27 +16,6 @@ export function createLessonsRepository(db: Database) {
         .innerJoin(profiles, eq(profiles.userId, users.id))
         .where(eq(users.id, userId));
       return row;
-    },
-
-    /**
-     * Everything the dashboard needs in one round trip: the learner, today's local date, lesson
-     * sessions started today, the lessons completed in the current course and the last 7 days.
-     */
-    async findDashboardRow(userId: string, at: Date): Promise<DashboardRow | undefined> {
-      const result = await db.execute(sql`
-        select u.plan, u.full_name, p.native_language, p.target_language, p.total_xp, p.current_streak, p.longest_streak,
-               p.lessons_completed, p.last_active_date::text as last_active_date, p.daily_goal_xp, t.today::text as today,
-               (select count(*)::int from lesson_sessions s
-                 where s.user_id = u.id and s.kind = 'lesson' and s.local_date = t.today) as sessions_today,
-               (select coalesce(json_agg(lp.lesson_id), '[]'::json) from lesson_progress lp
-                 where lp.user_id = u.id and lp.course = p.target_language) as completed,
-               (select coalesce(json_agg(json_build_object('date', d.local_date::text, 'xp', d.xp, 'lessons', d.lessons)), '[]'::json)
-                  from daily_activity d where d.user_id = u.id and d.local_date between t.today - 6 and t.today) as week
-          from users u
-          join profiles p on p.user_id = u.id
-          cross join lateral (select (${at.toISOString()}::timestamptz at time zone p.timezone)::date as today) t
-         where u.id = ${userId}`);
-      return (result as unknown as { rows: DashboardRow[] }).rows[0];
     },
 
     async findProgress(userId: string, course: string) {

@@ -15,6 +15,16 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
+    /** Changes the entitlement of the account with this (normalised) e-mail; undefined when there is none. */
+    async updatePlanByEmail(email: string, plan: string, now: Date): Promise<{ email: string; plan: string } | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ plan, updatedAt: now })
+        .where(eq(users.email, email))
+        .returning({ email: users.email, plan: users.plan });
+      return row;
+    },
+
     async updateProfile(userId: string, changes: Partial<typeof profiles.$inferInsert>): Promise<ProfileRow | undefined> {
       const [row] = await db.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
       return row;

@@ -1,6 +1,14 @@
+import { EmailSchema } from '@parla/shared/auth.schema';
 import { AppError } from '@parla/shared/errors';
 import { localDate } from '@parla/shared/streak';
-import type { GetMeResponse, UpdateUserProfileBody, UserProfile } from '@parla/shared/users.schema';
+import {
+  type GetMeResponse,
+  PLANS,
+  type Plan,
+  PlanSchema,
+  type UpdateUserProfileBody,
+  type UserProfile,
+} from '@parla/shared/users.schema';
 import type { Clock } from '../../lib/clock';
 import { presentAuthUser, presentProfile } from './users.presenter';
 import type { UsersRepository } from './users.repository';
@@ -65,6 +73,17 @@ export function createUsersService({ repo, clock }: { repo: UsersRepository; clo
       });
       if (!updated) throw new AppError('token_invalid', 'This account no longer exists.');
       return presentProfile(updated, localDate(clock.now(), updated.timezone));
+    },
+
+    /** Grants or withdraws premium (the operator command today, the payment provider later). */
+    async setPlan(email: string, plan: string): Promise<{ email: string; plan: Plan }> {
+      const address = EmailSchema.safeParse(email);
+      if (!address.success) throw new AppError('validation_error', `"${email}" is not an e-mail address.`);
+      const wanted = PlanSchema.safeParse(plan);
+      if (!wanted.success) throw new AppError('validation_error', `Unknown plan "${plan}": use ${PLANS.join(' or ')}.`);
+      const updated = await repo.updatePlanByEmail(address.data, wanted.data, clock.now());
+      if (!updated) throw new AppError('not_found', `There is no account with the e-mail ${address.data}.`);
+      return { email: updated.email, plan: wanted.data };
     },
   };
 }

