@@ -1,3 +1,4 @@
+import type { LessonSummary } from '@parla/shared/lessons.schema';
 import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
 
 /** A signed-in learner as /users/me returns them, for component tests of the account area. */
@@ -36,3 +37,18 @@ export function testProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     ...overrides,
   };
 }
+
+/** The first lesson of the Spanish course as GET /lessons lists it, for lesson-player tests. */
+export const greetingsLesson: LessonSummary = {
+  id: 'greetings-1',
+  unit_id: 'greetings',
+  title: 'Hello!',
+  description: 'Say hello',
+  difficulty: 'beginner',
+  duration: 5,
+  xp_reward: 50,
+  completed: false,
+  progress: 0,
+  category: 'Greetings',
+  icon: '👋',
+};

@@ -1,6 +1,4 @@
 import { normaliseAnswer } from '@parla/shared/answers';
-import { TARGET_LANGUAGES, type TargetLanguage } from '@parla/shared/content.schema';
-import { speechLocale } from '../../lib/speech';
 
 /** Courses written in a non-Latin script: they can show a romanisation beside the text. */
 const NON_LATIN: ReadonlySet<string> = new Set(['ja', 'zh', 'ko', 'ru', 'ar', 'hi']);
@@ -8,12 +6,6 @@ const NON_LATIN: ReadonlySet<string> = new Set(['ja', 'zh', 'ko', 'ru', 'ar', 'h
 const UNSPACED: ReadonlySet<string> = new Set(['ja', 'zh']);
 
 export const hasRomanisation = (course: string) => NON_LATIN.has(course);
-
-/** Spec §9 "Speech": the voice locale of each course. */
-export const SPEECH_LOCALES = Object.fromEntries(TARGET_LANGUAGES.map((code) => [code, speechLocale(code)])) as Record<
-  TargetLanguage,
-  string
->;
 
 /** Attributes for any text in the course language: the right voice, font and direction. */
 export function targetText(course: string): { lang: string; dir: 'rtl' | 'ltr' } {

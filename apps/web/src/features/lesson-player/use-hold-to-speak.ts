@@ -4,8 +4,6 @@ import { canSynthesise, speak } from '../../lib/speech';
 /** Spec §9 "Speech": press and hold for 800 ms. */
 export const HOLD_TO_SPEAK_MS = 800;
 
-export const canSpeak = canSynthesise;
-
 /**
  * Reads `text` aloud on demand (spec §4: ignored when unavailable, when there is nothing to say,
  * or while already speaking). Leaving the page stops the speech and any pending retry.

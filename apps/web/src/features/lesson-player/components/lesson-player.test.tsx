@@ -8,6 +8,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LessonRoute from '../../../app/routes/account/lesson';
 import { Route, Routes } from '../../../lib/router';
+import { greetingsLesson } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 
@@ -80,19 +81,7 @@ function fakeServer({ exercises = spanishExercises(), start }: { exercises?: Exe
       if (start) return start();
       const session: StartLessonResponse = {
         session_id: SESSION_ID,
-        lesson: {
-          id: 'greetings-1',
-          unit_id: 'greetings',
-          title: 'Hello!',
-          description: 'Say hello',
-          difficulty: 'beginner',
-          duration: 5,
-          xp_reward: 50,
-          completed: false,
-          progress: 0,
-          category: 'Greetings',
-          icon: '👋',
-        },
+        lesson: greetingsLesson,
         exercises,
         answered: [...answers.keys()],
         results: [...answers.values()],

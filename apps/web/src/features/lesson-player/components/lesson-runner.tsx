@@ -10,16 +10,16 @@ import { Switch } from '../../../components/ui/switch';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { useNavigate } from '../../../lib/router';
+import { canSynthesise, speechLocale } from '../../../lib/speech';
 import { useAuth } from '../../auth/auth-context';
 import { useI18n } from '../../i18n/language-context';
 import { useAnswerExercise } from '../api/answer-exercise';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useExerciseHint } from '../api/get-exercise-hint';
 import { useSkipExercise } from '../api/skip-exercise';
-import { hasRomanisation, SPEECH_LOCALES } from '../lesson-language';
+import { hasRomanisation } from '../lesson-language';
 import { type Answer, type ExerciseResult, markPractice, summarise } from '../lesson-rounds';
 import { type AudioKind, useAudioPause } from '../use-audio-pause';
-import { canSpeak } from '../use-hold-to-speak';
 import { useRomanisation } from '../use-romanisation';
 import { ExerciseFeedback } from './exercise-feedback';
 import { FillBlankExercise } from './fill-blank-exercise';
@@ -196,7 +196,7 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
         ? exercise.type === 'listening'
           ? 'cant_listen'
           : 'cant_speak'
-        : exercise.type === 'listening' && !canSpeak()
+        : exercise.type === 'listening' && !canSynthesise()
           ? 'unsupported'
           : undefined
       : undefined;
@@ -380,7 +380,7 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
                 <ListeningExercise
                   exercise={exercise}
                   course={course}
-                  speechLocale={SPEECH_LOCALES[course]}
+                  speechLocale={speechLocale(course)}
                   submitted={Array.isArray(current?.answer) ? current.answer : undefined}
                   disabled={answerMutation.isPending || autoSkipReason !== undefined}
                   onAnswer={(words) => submit(exercise, words)}
@@ -389,7 +389,7 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
                 <SpeakingExercise
                   exercise={exercise}
                   course={course}
-                  speechLocale={SPEECH_LOCALES[course]}
+                  speechLocale={speechLocale(course)}
                   showRoman={showRoman}
                   submitted={Array.isArray(current?.answer) ? current.answer : undefined}
                   heard={current?.result.heard}
@@ -429,7 +429,7 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
                 <ExerciseFeedback
                   result={current.result}
                   course={course}
-                  speechLocale={SPEECH_LOCALES[course]}
+                  speechLocale={speechLocale(course)}
                   isLast={state.index + 1 === total}
                   onContinue={next}
                 />

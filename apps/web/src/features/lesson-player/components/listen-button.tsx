@@ -1,13 +1,14 @@
 import { clsx } from 'clsx';
 import Volume2 from 'lucide-react/icons/volume-2';
+import { canSynthesise } from '../../../lib/speech';
 import { useI18n } from '../../i18n/language-context';
-import { canSpeak, useHoldToSpeak } from '../use-hold-to-speak';
+import { useHoldToSpeak } from '../use-hold-to-speak';
 
 /** Press and hold to hear `text` read aloud; absent where the browser cannot speak. */
 export function ListenButton({ text, locale }: { text: string; locale: string }) {
   const { t } = useI18n();
   const { holding, speaking, handlers } = useHoldToSpeak(text, locale);
-  if (!canSpeak()) return null;
+  if (!canSynthesise()) return null;
   return (
     <button
       type="button"
