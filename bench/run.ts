@@ -20,6 +20,13 @@ const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL;
 /** Premium learners for the lesson scenarios; each starts every lesson of the course once. */
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100);
+/**
+ * A partial run while working on one thing: `BENCH_ONLY=api` (the load rows) or `BENCH_ONLY=lighthouse`,
+ * `BENCH_DATABASES=pglite` or `postgres`. A partial run prints its rows and leaves bench/RESULTS.md alone.
+ */
+const ONLY = process.env.BENCH_ONLY;
+const ONLY_DATABASE = process.env.BENCH_DATABASES?.toLowerCase();
+const PARTIAL = Boolean(ONLY || ONLY_DATABASE);
 const PASSWORD = 'violet-harbour-42';
 
 interface Server {
@@ -394,19 +401,21 @@ async function measureLessons(database: string, url: string, learners: { token: 
 
 const randomItem = () => `/items/${1 + Math.floor(Math.random() * 10_000)}`;
 const results: Result[] = [];
-const databases: { label: string; env: Record<string, string> }[] = [
+const allDatabases: { label: string; env: Record<string, string> }[] = [
   { label: 'PGlite', env: {} },
   ...(PG_URL ? [{ label: 'PostgreSQL', env: { BENCH_DATABASE_URL: PG_URL, DATABASE_URL: PG_URL } }] : []),
 ];
+const databases = allDatabases.filter((database) => !ONLY_DATABASE || database.label.toLowerCase().startsWith(ONLY_DATABASE));
 
 console.log(`Parla bench: ${CONNECTIONS} connections, ${DURATION_S} s per scenario, ${cpus().length} CPUs\n`);
 
-const hello = await start([...tsx, 'bench/baselines/hello.ts'], '/');
-results.push(await measure('baseline: Fastify hello world', '—', hello.url, () => '/'));
-await hello.stop();
-
 const startTimes: { database: string; cold: number; warm: number }[] = [];
-for (const database of databases) {
+if (ONLY !== 'lighthouse') {
+  const hello = await start([...tsx, 'bench/baselines/hello.ts'], '/');
+  results.push(await measure('baseline: Fastify hello world', '—', hello.url, () => '/'));
+  await hello.stop();
+}
+for (const database of ONLY === 'lighthouse' ? [] : databases) {
   const pk = await start([...tsx, 'bench/baselines/pk-select.ts'], '/items/1', database.env);
   results.push(await measure('baseline: one primary-key select', database.label, pk.url, randomItem));
   await pk.stop();
@@ -528,14 +537,15 @@ async function generationTimes(): Promise<{ median: number; p99: number; count: 
 const generation = await generationTimes();
 console.log(`lesson generation: median ${generation.median} ms, p99 ${generation.p99} ms over ${generation.count}`);
 
-const lighthouseRows = existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')
-  ? await lighthouse([
-      { path: '/' },
-      { path: '/privacy' },
-      { path: '/app', signedIn: true },
-      { path: '/app/lesson/greetings-1', signedIn: true },
-    ])
-  : [];
+const lighthouseRows =
+  ONLY !== 'api' && existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')
+    ? await lighthouse([
+        { path: '/' },
+        { path: '/privacy' },
+        { path: '/app', signedIn: true },
+        { path: '/app/lesson/greetings-1', signedIn: true },
+      ])
+    : [];
 const helloRps = results[0]?.rps ?? 1;
 const baselineFor = (database: string) =>
   results.find((row) => row.name.includes('primary-key') && row.database === database)?.rps;
@@ -675,5 +685,9 @@ First load (what \`/\` references, the English strings included since the first 
 ${chunks.map((chunk) => `| ${chunk.file} | ${kb(chunk.raw)} | ${kb(chunk.gzip)} |`).join('\n')}
 `;
 
-writeFileSync(join(ROOT, 'bench/RESULTS.md'), markdown);
-console.log('\nwrote bench/RESULTS.md');
+if (PARTIAL) {
+  console.log(`\n${markdown}\n(partial run: bench/RESULTS.md left as it was)`);
+} else {
+  writeFileSync(join(ROOT, 'bench/RESULTS.md'), markdown);
+  console.log('\nwrote bench/RESULTS.md');
+}

@@ -150,10 +150,10 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const usersService = createUsersService({ repo: createUsersRepository(database.db), clock });
   const contactService = createContactService({ db: database.db, limiter });
   const content = createContentProvider(contentDir);
-  const lessonsRepository = createLessonsRepository(database.db);
+  const lessonsRepository = createLessonsRepository(database);
   const reviewRepository = createReviewRepository(database.db);
   const reviews = createReviewService({ repo: reviewRepository });
-  const lessonsService = createLessonsService({ repo: lessonsRepository, content, clock, reviews });
+  const lessonsService = createLessonsService({ repo: lessonsRepository, content, clock });
   const dashboardService = createDashboardService({
     repo: createDashboardRepository(database),
     lessons: lessonsService,

@@ -1,12 +1,168 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import { dailyActivity, lessonProgress, lessonSessions, profiles, users } from '../../db/schema/index';
+import type { CardColumns } from '../review/review.repository';
 
 export type LessonSessionRow = typeof lessonSessions.$inferSelect;
 
-export function createLessonsRepository(db: Database) {
+/** What completing a session needs to know, read in one round trip. */
+export interface CompletionInput {
+  lesson_id: string;
+  course: string;
+  completed: boolean;
+  result: unknown;
+  /** Each exercise with the words it asks about and how it was answered (null once completed). */
+  items: { word_ids: string[]; correct: boolean; skipped: boolean }[] | null;
+  timezone: string;
+  current_streak: number;
+  last_active_date: string | null;
+  /** The learner's cards for the words the session asks about (null once completed). */
+  cards: CardColumns[] | null;
+}
+
+const COMPLETION_INPUT_SQL = `
+  select s.lesson_id, s.course, s.completed_at is not null as completed, s.result,
+         p.timezone, p.current_streak, p.last_active_date::text as last_active_date,
+         -- A finished session needs only its result: the rest is read for an open one.
+         case when s.completed_at is null then
+           (select coalesce(json_agg(json_build_object(
+                     'word_ids', e.item->'wordIds',
+                     'correct', coalesce((s.answers->(e.item->'exercise'->>'id')->>'correct')::boolean, false),
+                     'skipped', coalesce(s.answers->(e.item->'exercise'->>'id') ? 'skipped', false))), '[]'::json)
+              from jsonb_array_elements(s.exercises) e(item))
+         end as items,
+         case when s.completed_at is null then
+           (select coalesce(json_agg(json_build_object(
+                     'word_id', c.word_id, 'due', c.due, 'stability', c.stability, 'difficulty', c.difficulty,
+                     'scheduled_days', c.scheduled_days, 'learning_steps', c.learning_steps, 'reps', c.reps,
+                     'lapses', c.lapses, 'state', c.state, 'last_review', c.last_review)), '[]'::json)
+              from review_cards c
+             where c.user_id = s.user_id and c.course = s.course
+               and c.word_id in (select jsonb_array_elements_text(e.item->'wordIds') from jsonb_array_elements(s.exercises) e(item)))
+         end as cards
+    from lesson_sessions s
+    join profiles p on p.user_id = s.user_id
+   where s.id = $1 and s.user_id = $2 and s.kind = 'lesson'`;
+
+/** The learner's totals after a completion, stored with the session's result. */
+export interface CompletionTotals {
+  total_xp: number;
+  current_streak: number;
+  lessons_completed: number;
+  day_xp: number;
+  daily_goal_xp: number;
+}
+
+/**
+ * Everything a completion writes, as one statement (one round trip, atomic without a transaction):
+ * the session is locked and must still be open (a concurrent completion of the same session waits,
+ * then finds it finished and writes nothing); XP, lesson count and streak on the profile; the day's
+ * activity; the lesson's best score; the review cards (new words join as new cards, graded words
+ * get their next schedule: \`reps > 0\`); and the session's result with the learner's new totals.
+ */
+const COMPLETE_SESSION_SQL = `
+  with open_session as (
+    select id from lesson_sessions where id = $1 and user_id = $2 and completed_at is null for update
+  ), profile as (
+    update profiles
+       set total_xp = total_xp + $5, lessons_completed = lessons_completed + 1, current_streak = $6,
+           longest_streak = greatest(longest_streak, $6), last_active_date = $7, updated_at = $3
+     where user_id = $2 and exists (select 1 from open_session)
+    returning total_xp, current_streak, lessons_completed, daily_goal_xp
+  ), day as (
+    insert into daily_activity (user_id, local_date, xp, lessons, practices)
+    select $2, $4, $5, 1, 0 from open_session
+    on conflict (user_id, local_date)
+      do update set xp = daily_activity.xp + excluded.xp, lessons = daily_activity.lessons + excluded.lessons
+    returning xp
+  ), progress as (
+    insert into lesson_progress (user_id, course, lesson_id, best_score, last_completed_at)
+    select $2, $8, $9, $10, $3 from open_session
+    on conflict (user_id, course, lesson_id)
+      do update set best_score = greatest(lesson_progress.best_score, excluded.best_score),
+                    completions = lesson_progress.completions + 1, last_completed_at = excluded.last_completed_at
+  ), cards as (
+    insert into review_cards (user_id, course, word_id, due, stability, difficulty, scheduled_days, learning_steps,
+                              reps, lapses, state, last_review)
+    select $2, $8, c.word_id, c.due, c.stability, c.difficulty, c.scheduled_days, c.learning_steps, c.reps, c.lapses,
+           c.state, c.last_review
+      from open_session,
+           jsonb_to_recordset($12::jsonb) as c(word_id text, due timestamptz, stability float8, difficulty float8,
+             scheduled_days int, learning_steps int, reps int, lapses int, state int, last_review timestamptz)
+    on conflict (user_id, course, word_id) do update
+       set due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
+           scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
+           lapses = excluded.lapses, state = excluded.state, last_review = excluded.last_review
+     where excluded.reps > 0
+  )
+  update lesson_sessions s
+     set completed_at = $3,
+         result = $11::jsonb || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak,
+                  'lessons_completed', profile.lessons_completed, 'day_xp', day.xp, 'daily_goal_xp', profile.daily_goal_xp)
+    from open_session, profile, day
+   where s.id = open_session.id
+  returning s.result`;
+
+export function createLessonsRepository(database: DatabaseHandle) {
+  const db = database.db;
+  const completionInput = database.prepare<CompletionInput>('lesson_completion_input', COMPLETION_INPUT_SQL, ['uuid', 'uuid']);
+  const completeSession = database.prepare<{ result: unknown }>('lesson_completion_write', COMPLETE_SESSION_SQL, [
+    'uuid',
+    'uuid',
+    'timestamptz',
+    'date',
+    'int',
+    'int',
+    'date',
+    'text',
+    'text',
+    'int',
+    'jsonb',
+    'jsonb',
+  ]);
   return {
     db,
+
+    /** The caller's lesson session with what completing it needs; undefined when it is not theirs. */
+    async findCompletionInput(userId: string, sessionId: string): Promise<CompletionInput | undefined> {
+      const [row] = await completionInput([sessionId, userId]);
+      return row;
+    },
+
+    /**
+     * Writes a completion (see COMPLETE_SESSION_SQL) and returns the stored result, or undefined when
+     * the session was finished meanwhile (the caller then reads the stored result).
+     */
+    async completeSession(change: {
+      sessionId: string;
+      userId: string;
+      now: Date;
+      today: string;
+      xp: number;
+      streak: number;
+      lastActiveDate: string;
+      course: string;
+      lessonId: string;
+      score: number;
+      result: object;
+      cards: CardColumns[];
+    }): Promise<unknown> {
+      const [row] = await completeSession([
+        change.sessionId,
+        change.userId,
+        change.now.toISOString(),
+        change.today,
+        change.xp,
+        change.streak,
+        change.lastActiveDate,
+        change.course,
+        change.lessonId,
+        change.score,
+        JSON.stringify(change.result),
+        JSON.stringify(change.cards),
+      ]);
+      return row?.result;
+    },
 
     /** Inside a transaction pass `tx`: PGlite has one connection, so a query beside it would wait forever. */
     async findLearner(userId: string, tx: Database = db) {
@@ -142,20 +298,6 @@ export function createLessonsRepository(db: Database) {
         })
         .returning();
       return row;
-    },
-
-    async recordLessonProgress(tx: Database, row: { userId: string; course: string; lessonId: string; score: number; at: Date }) {
-      await tx
-        .insert(lessonProgress)
-        .values({ userId: row.userId, course: row.course, lessonId: row.lessonId, bestScore: row.score, lastCompletedAt: row.at })
-        .onConflictDoUpdate({
-          target: [lessonProgress.userId, lessonProgress.course, lessonProgress.lessonId],
-          set: {
-            bestScore: sql`greatest(${lessonProgress.bestScore}, ${row.score})`,
-            completions: sql`${lessonProgress.completions} + 1`,
-            lastCompletedAt: row.at,
-          },
-        });
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   ListLessonsResponseSchema,
   StartLessonResponseSchema,
 } from '@parla/shared/lessons.schema';
+import { DueCardsResponseSchema } from '@parla/shared/practice.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonSessions, users } from '../../db/schema/index';
@@ -285,6 +286,76 @@ describe('a lesson session', () => {
     expect(new Set(bodies).size).toBe(1);
     const me = (await get('/users/me', account.bearer)).json();
     expect(me.profile).toMatchObject({ total_xp: 10, lessons_completed: 1 });
+  });
+
+  it('adds the lesson’s words to the review deck and reschedules only the words asked about', async () => {
+    const account = await learner();
+    await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, account.auth.user.id));
+    const lesson = GetLessonResponseSchema.parse((await get('/lessons/food-1', account.bearer)).json());
+    const dueWords = async () =>
+      new Set(
+        DueCardsResponseSchema.parse((await get('/review/users/me/spaced_repetition', account.bearer)).json()).cards.map(
+          (card) => card.word_id,
+        ),
+      );
+    /** One session of the lesson: the words its multiple-choice items ask about, answered right or left unanswered. */
+    const take = async (answerRight: boolean) => {
+      const start = StartLessonResponseSchema.parse((await post('/lessons/food-1/start', account.bearer)).json());
+      const keys = await answerKey(start.session_id);
+      const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
+      const asked = ((row?.exercises ?? []) as GeneratedExercise[]).flatMap((item) => item.wordIds);
+      if (answerRight)
+        for (const exercise of start.exercises.filter((item) => item.type === 'multiple-choice')) {
+          const key = keys.get(exercise.id);
+          if (!key) throw new Error('no key');
+          await post(`/lessons/food-1/exercises/${exercise.id}/complete`, account.bearer, {
+            session_id: start.session_id,
+            answer: rightAnswer(key),
+          });
+        }
+      expect((await post('/lessons/food-1/complete', account.bearer, { session_id: start.session_id })).statusCode).toBe(200);
+      return asked;
+    };
+
+    // Right answers schedule the words for later; the lesson's other words are new cards, due now.
+    const firstAsked = await take(true);
+    expect(firstAsked).toHaveLength(3);
+    const words = lesson.words.map((word) => word.id);
+    expect([...(await dueWords())].sort()).toEqual(words.filter((word) => !firstAsked.includes(word)).sort());
+
+    // A second session left unanswered: its words are due again soon ("Again"), and the words of the
+    // first session it did not ask about keep their schedule instead of starting over.
+    const secondAsked = await take(false);
+    expect([...(await dueWords())].sort()).toEqual(
+      words.filter((word) => !firstAsked.includes(word) && !secondAsked.includes(word)).sort(),
+    );
+  });
+
+  it('answers a completion stored by an earlier version with the numbers it stored', async () => {
+    const account = await learner();
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());
+    const stored = {
+      session_id: start.session_id,
+      lesson_id: 'greetings-3',
+      correct: 6,
+      total: 7,
+      score: 86,
+      xp_earned: 43,
+      badge: 'excellent',
+      total_xp: 143,
+      level: 2,
+      xp_to_next_level: 57,
+      current_streak: 4,
+      lessons_completed: 9,
+      daily_goal_percent: 86,
+    };
+    await ctx.database.handle.db
+      .update(lessonSessions)
+      .set({ completedAt: clock.now(), result: stored })
+      .where(eq(lessonSessions.id, start.session_id));
+    const replay = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
+    expect(replay.statusCode).toBe(200);
+    expect(CompleteLessonResponseSchema.parse(replay.json())).toEqual({ ...stored, skipped: 0 });
   });
 
   it('locks an exercise after its first answer', async () => {

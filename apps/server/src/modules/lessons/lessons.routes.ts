@@ -18,6 +18,7 @@ import {
 import { UserIdParamsSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import type { LessonsService } from './lessons.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
@@ -106,6 +107,7 @@ export function lessonsRoutes({
     app.post(
       '/lessons/:id/exercises/:exerciseId/complete',
       {
+        serializerCompiler: fastSerializerCompiler,
         schema: {
           tags: ['lessons'],
           summary: 'Answer one exercise; the server marks it',
@@ -121,6 +123,7 @@ export function lessonsRoutes({
     app.post(
       '/lessons/:id/exercises/:exerciseId/skip',
       {
+        serializerCompiler: fastSerializerCompiler,
         schema: {
           tags: ['lessons'],
           summary: 'Skip a listening or speaking exercise (it then counts neither way; idempotent)',
@@ -136,6 +139,7 @@ export function lessonsRoutes({
     app.post(
       '/lessons/:id/complete',
       {
+        serializerCompiler: fastSerializerCompiler,
         schema: {
           tags: ['lessons'],
           summary: 'Finish the session: score, XP, streak (idempotent per session)',

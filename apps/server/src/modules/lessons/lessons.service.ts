@@ -14,9 +14,9 @@ import type {
 } from '@parla/shared/lessons.schema';
 import { levelFromXp, xpToNextLevel } from '@parla/shared/levels';
 import { accuracyPercent, dailyGoalPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
-import { localDate, startOfNextLocalDay, streakAfterActivity } from '@parla/shared/streak';
+import { type LocalDate, localDate, startOfNextLocalDay, streakAfterActivity } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
-import type { ReviewService } from '../review/review.service';
+import { lessonCards } from '../review/review.service';
 import type { ContentProvider } from './content-bank';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
 import type { LessonSessionRow, LessonsRepository } from './lessons.repository';
@@ -26,6 +26,44 @@ export const FREE_LESSON_SESSIONS_PER_DAY = 1;
 const LESSON_MINUTES = 5;
 
 type StoredAnswer = AnswerExerciseResponse;
+
+/** The session's own part of a completion result; the learner's totals are added as it is stored. */
+type StoredCompletionScore = Pick<
+  CompleteLessonResponse,
+  'session_id' | 'lesson_id' | 'correct' | 'total' | 'skipped' | 'score' | 'xp_earned' | 'badge'
+>;
+
+/**
+ * A completion as stored with its session: the score and the learner's totals just after it
+ * (`day_xp`, `daily_goal_xp`). Results stored before skipping existed have no `skipped`; those
+ * stored before the one-statement completion carry the derived fields themselves.
+ */
+type StoredCompletion = Omit<StoredCompletionScore, 'skipped'> & {
+  skipped?: number;
+  total_xp: number;
+  current_streak: number;
+  lessons_completed: number;
+} & ({ day_xp: number; daily_goal_xp: number } | Pick<CompleteLessonResponse, 'daily_goal_percent'>);
+
+/** The response for a stored completion: level and goal progress follow from the stored totals. */
+function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
+  return {
+    session_id: stored.session_id,
+    lesson_id: stored.lesson_id,
+    correct: stored.correct,
+    total: stored.total,
+    skipped: stored.skipped ?? 0,
+    score: stored.score,
+    xp_earned: stored.xp_earned,
+    badge: stored.badge,
+    total_xp: stored.total_xp,
+    level: levelFromXp(stored.total_xp),
+    xp_to_next_level: xpToNextLevel(stored.total_xp),
+    current_streak: stored.current_streak,
+    lessons_completed: stored.lessons_completed,
+    daily_goal_percent: 'day_xp' in stored ? dailyGoalPercent(stored.day_xp, stored.daily_goal_xp) : stored.daily_goal_percent,
+  };
+}
 
 /** Which skip reasons fit which exercise: only audio items can be skipped at all. */
 const SKIPPABLE: Partial<Record<GeneratedExercise['exercise']['type'], readonly SkipExerciseBody['reason'][]>> = {
@@ -40,12 +78,10 @@ export function createLessonsService({
   repo,
   content,
   clock,
-  reviews,
 }: {
   repo: LessonsRepository;
   content: ContentProvider;
   clock: Clock;
-  reviews: ReviewService;
 }) {
   async function learner(userId: string) {
     const found = await repo.findLearner(userId);
@@ -367,86 +403,67 @@ export function createLessonsService({
     },
 
     /**
-     * Scores the session and awards XP, the lesson count, the streak and the day's activity in one
-     * transaction. Completing the same session again returns the same result and awards nothing.
+     * Scores the session and awards XP, the lesson count, the streak, the day's activity, the
+     * lesson's best score and the review cards, all in one statement. Completing the same session
+     * again (a retry, an offline sync, concurrent replays) returns the same result and awards nothing.
+     * Two round trips: one read of what scoring needs, one write.
      */
     async completeLesson(userId: string, lessonId: string, sessionId: string): Promise<CompleteLessonResponse> {
-      return repo.db.transaction(async (tx) => {
-        const session = await repo.findSessionForUpdate(tx, userId, sessionId);
-        if (!session || session.lessonId !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
-        // Results stored before skipping existed have no `skipped`: nothing was skipped then.
-        if (session.completedAt && session.result) {
-          const stored = session.result as Omit<CompleteLessonResponse, 'skipped'> & { skipped?: number };
-          return { ...stored, skipped: stored.skipped ?? 0 };
-        }
+      const lesson = content.get().lessonsById.get(lessonId);
+      const wordIds = lesson?.words.map((word) => word.id) ?? [];
+      const input = await repo.findCompletionInput(userId, sessionId);
+      if (!lesson || !input || input.lesson_id !== lessonId)
+        throw new AppError('not_found', 'This lesson session does not exist.');
+      if (input.completed && input.result) return presentCompletion(input.result as StoredCompletion);
+      const items = input.items ?? [];
 
-        const now = clock.now();
-        const exercises = session.exercises as GeneratedExercise[];
-        const answers = session.answers as Record<string, StoredAnswer>;
-        // Skipped audio items count neither way; an item left unanswered counts as a miss.
-        const skipped = exercises.filter((item) => answers[item.exercise.id]?.skipped).length;
-        const total = exercises.length - skipped;
-        const correct = exercises.filter((item) => answers[item.exercise.id]?.correct).length;
-        const score = accuracyPercent(correct, total);
-        const xp = lessonXp(score);
-
-        const found = await repo.findLearner(userId, tx);
-        if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
-        const today = localDate(now, found.profile.timezone);
-        const streak = streakAfterActivity(
-          {
-            current: found.profile.currentStreak,
-            lastActiveDate: found.profile.lastActiveDate as `${number}-${number}-${number}` | null,
-          },
-          today,
-        );
-        const profile = await repo.addToProfile(tx, userId, {
-          xp,
-          lessons: 1,
-          streak: streak.current,
-          lastActiveDate: streak.lastActiveDate ?? today,
-          now,
-        });
-        const day = await repo.addDailyActivity(tx, userId, today, { xp, lessons: 1, practices: 0 });
-        await repo.recordLessonProgress(tx, { userId, course: session.course, lessonId, score, at: now });
+      const now = clock.now();
+      // Skipped audio items count neither way; an item left unanswered counts as a miss.
+      const skipped = items.filter((item) => item.skipped).length;
+      const total = items.length - skipped;
+      const correct = items.filter((item) => item.correct).length;
+      const score = accuracyPercent(correct, total);
+      const xp = lessonXp(score);
+      const today = localDate(now, input.timezone);
+      const streak = streakAfterActivity(
+        { current: input.current_streak, lastActiveDate: input.last_active_date as LocalDate | null },
+        today,
+      );
+      const result: StoredCompletionScore = {
+        session_id: sessionId,
+        lesson_id: lessonId,
+        correct,
+        total,
+        skipped,
+        score,
+        xp_earned: xp,
+        badge: lessonBadge(score),
+      };
+      const stored = await repo.completeSession({
+        sessionId,
+        userId,
+        now,
+        today,
+        xp,
+        streak: streak.current,
+        lastActiveDate: streak.lastActiveDate ?? today,
+        course: input.course,
+        lessonId,
+        score,
+        result,
         // The lesson's words join the review deck; the ones asked about are graded by the answer.
-        await reviews.meetWords(
-          tx,
-          userId,
-          session.course,
-          lessonOrThrow(lessonId).words.map((word) => word.id),
+        cards: lessonCards(
+          wordIds,
+          input.cards ?? [],
+          items.flatMap((item) => item.word_ids.map((wordId) => ({ wordId, correct: item.correct }))),
           now,
-        );
-        await reviews.grade(
-          tx,
-          userId,
-          session.course,
-          exercises.flatMap((item) =>
-            item.wordIds.map((wordId) => ({ wordId, correct: Boolean(answers[item.exercise.id]?.correct) })),
-          ),
-          now,
-        );
-        if (!profile || !day) throw new Error('profile or activity update returned nothing');
-
-        const result: CompleteLessonResponse = {
-          session_id: session.id,
-          lesson_id: lessonId,
-          correct,
-          total,
-          skipped,
-          score,
-          xp_earned: xp,
-          badge: lessonBadge(score),
-          total_xp: profile.totalXp,
-          level: levelFromXp(profile.totalXp),
-          xp_to_next_level: xpToNextLevel(profile.totalXp),
-          current_streak: profile.currentStreak,
-          lessons_completed: profile.lessonsCompleted,
-          daily_goal_percent: dailyGoalPercent(day.xp, profile.dailyGoalXp),
-        };
-        await repo.markCompleted(tx, session.id, now, result);
-        return result;
+        ),
       });
+      if (stored) return presentCompletion(stored as StoredCompletion);
+      // Another request completed the session first: answer with what it stored.
+      const finished = await repo.findCompletionInput(userId, sessionId);
+      if (finished?.completed && finished.result) return presentCompletion(finished.result as StoredCompletion);
+      throw new AppError('not_found', 'This lesson session does not exist.');
     },
   };
 }

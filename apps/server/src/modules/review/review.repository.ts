@@ -4,6 +4,20 @@ import { reviewCards } from '../../db/schema/index';
 
 export type ReviewCardRow = typeof reviewCards.$inferSelect;
 
+/** A review card's columns as JSON carries them (snake_case, timestamps as ISO text). */
+export interface CardColumns {
+  word_id: string;
+  due: string;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string | null;
+}
+
 export function createReviewRepository(db: Database) {
   return {
     db,
@@ -35,12 +49,6 @@ export function createReviewRepository(db: Database) {
             lastReview: sql`excluded.last_review`,
           },
         });
-    },
-
-    /** Only adds cards that do not exist yet; meeting a word again changes nothing. */
-    async insertNewCards(tx: Database, rows: (typeof reviewCards.$inferInsert)[]): Promise<void> {
-      if (rows.length === 0) return;
-      await tx.insert(reviewCards).values(rows).onConflictDoNothing();
     },
 
     async dueCards(userId: string, course: string, now: Date, limit: number): Promise<ReviewCardRow[]> {

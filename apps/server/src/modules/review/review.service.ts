@@ -1,6 +1,6 @@
 import { type Card, createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
 import type { Database } from '../../db/client';
-import type { ReviewCardRow, ReviewRepository } from './review.repository';
+import type { CardColumns, ReviewCardRow, ReviewRepository } from './review.repository';
 
 const scheduler = fsrs();
 const STATE_NAMES = {
@@ -42,6 +42,72 @@ function toRow(userId: string, course: string, wordId: string, card: Card) {
   };
 }
 
+/** A card as SQL writes it from JSON (snake_case columns, ISO timestamps). */
+function toColumns(wordId: string, card: Card): CardColumns {
+  return {
+    word_id: wordId,
+    due: card.due.toISOString(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    last_review: card.last_review?.toISOString() ?? null,
+  };
+}
+
+function fromColumns(card: CardColumns): Card {
+  return {
+    due: new Date(card.due),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: 0,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state as State,
+    ...(card.last_review ? { last_review: new Date(card.last_review) } : {}),
+  };
+}
+
+/** One grade per word: a word asked twice counts once, wrong if either answer was wrong. */
+function gradesByWord(results: readonly { wordId: string; correct: boolean }[]): Map<string, boolean> {
+  const byWord = new Map<string, boolean>();
+  for (const { wordId, correct } of results) byWord.set(wordId, (byWord.get(wordId) ?? true) && correct);
+  return byWord;
+}
+
+/**
+ * The cards a finished lesson writes: each word asked about gets its next schedule from the answer
+ * ("Good" when right, "Again" when wrong), starting from its card in `existing` or a new one; the
+ * lesson's other words go in as new cards (due at once), to be added only where the learner has no
+ * card for them yet — the writer keeps existing cards when `reps` is 0.
+ */
+export function lessonCards(
+  wordIds: readonly string[],
+  existing: readonly CardColumns[],
+  results: readonly { wordId: string; correct: boolean }[],
+  now: Date,
+): CardColumns[] {
+  const cards = new Map(existing.map((card) => [card.word_id, card]));
+  const grades = gradesByWord(results);
+  const written: CardColumns[] = [];
+  for (const wordId of new Set([...wordIds, ...grades.keys()])) {
+    const correct = grades.get(wordId);
+    if (correct === undefined) {
+      written.push(toColumns(wordId, createEmptyCard(now)));
+      continue;
+    }
+    const card = cards.get(wordId);
+    const next = scheduler.next(card ? fromColumns(card) : createEmptyCard(now), now, correct ? Rating.Good : Rating.Again);
+    written.push(toColumns(wordId, next.card));
+  }
+  return written;
+}
+
 export function stateName(state: number): (typeof STATE_NAMES)[State] {
   return STATE_NAMES[state as State] ?? 'new';
 }
@@ -54,14 +120,6 @@ export function retrievability(row: ReviewCardRow, now: Date): number {
 /** Spaced repetition with FSRS: every word a learner meets becomes a card, every answer grades it. */
 export function createReviewService({ repo }: { repo: ReviewRepository }) {
   return {
-    /** Words seen in a finished lesson join the deck (due at once, as new cards). */
-    async meetWords(tx: Database, userId: string, course: string, wordIds: string[], now: Date): Promise<void> {
-      await repo.insertNewCards(
-        tx,
-        wordIds.map((wordId) => toRow(userId, course, wordId, createEmptyCard(now))),
-      );
-    },
-
     /** A right answer is "Good", a wrong one (or no answer in time) "Again". */
     async grade(
       tx: Database,
@@ -70,9 +128,7 @@ export function createReviewService({ repo }: { repo: ReviewRepository }) {
       results: { wordId: string; correct: boolean }[],
       now: Date,
     ): Promise<void> {
-      // One grade per word per call: a word asked twice counts once, wrong if either was wrong.
-      const byWord = new Map<string, boolean>();
-      for (const { wordId, correct } of results) byWord.set(wordId, (byWord.get(wordId) ?? true) && correct);
+      const byWord = gradesByWord(results);
       const existing = new Map((await repo.findCards(tx, userId, course, [...byWord.keys()])).map((row) => [row.wordId, row]));
       await repo.upsertCards(
         tx,
