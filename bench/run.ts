@@ -20,6 +20,8 @@ const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL;
 /** Premium learners for the lesson scenarios; each starts every lesson of the course once. */
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100);
+/** Fully answered sessions to complete (at least): a first-completion run long enough to measure. */
+const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 1500);
 /**
  * A partial run while working on one thing: `BENCH_ONLY=api` (the load rows) or `BENCH_ONLY=lighthouse`,
  * `BENCH_DATABASES=pglite` or `postgres`. A partial run prints its rows and leaves bench/RESULTS.md alone.
@@ -379,14 +381,19 @@ async function measureLessons(database: string, url: string, learners: { token: 
       },
     ),
   );
-  // Completion needs fully answered sessions: finish the ones the timed run left half done.
+  // Completion needs fully answered sessions: finish the ones the timed run left half done, and
+  // answer more (untimed) until there are enough for a completion run of a few seconds.
   const started = new Set([...answered].map((call) => sessionOf.get(call)));
+  for (const session of sessions) {
+    if (started.size >= COMPLETIONS) break;
+    started.add(session);
+  }
   const missing = answers.filter((answer) => started.has(answer.session) && !answered.has(answer.call));
   if (missing.length > 0)
     await send(
       url,
       missing.map((answer) => answer.call),
-      { connections: 10 },
+      {},
     );
   const finished = sessions.filter((session) => started.has(session));
 

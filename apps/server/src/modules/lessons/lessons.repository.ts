@@ -16,7 +16,7 @@ export interface CompletionInput {
   timezone: string;
   current_streak: number;
   last_active_date: string | null;
-  /** The learner's cards for the words the session asks about (null once completed). */
+  /** The learner's cards for the lesson's words (null once completed). */
   cards: CardColumns[] | null;
 }
 
@@ -38,7 +38,8 @@ const COMPLETION_INPUT_SQL = `
                      'lapses', c.lapses, 'state', c.state, 'last_review', c.last_review)), '[]'::json)
               from review_cards c
              where c.user_id = s.user_id and c.course = s.course
-               and c.word_id in (select jsonb_array_elements_text(e.item->'wordIds') from jsonb_array_elements(s.exercises) e(item)))
+               -- jsonb rather than text[]: a planner estimate that is the same for every call keeps the plan generic.
+               and c.word_id in (select jsonb_array_elements_text($3::jsonb)))
          end as cards
     from lesson_sessions s
     join profiles p on p.user_id = s.user_id
@@ -105,7 +106,11 @@ const COMPLETE_SESSION_SQL = `
 
 export function createLessonsRepository(database: DatabaseHandle) {
   const db = database.db;
-  const completionInput = database.prepare<CompletionInput>('lesson_completion_input', COMPLETION_INPUT_SQL, ['uuid', 'uuid']);
+  const completionInput = database.prepare<CompletionInput>('lesson_completion_input', COMPLETION_INPUT_SQL, [
+    'uuid',
+    'uuid',
+    'jsonb',
+  ]);
   const completeSession = database.prepare<{ result: unknown }>('lesson_completion_write', COMPLETE_SESSION_SQL, [
     'uuid',
     'uuid',
@@ -124,8 +129,12 @@ export function createLessonsRepository(database: DatabaseHandle) {
     db,
 
     /** The caller's lesson session with what completing it needs; undefined when it is not theirs. */
-    async findCompletionInput(userId: string, sessionId: string): Promise<CompletionInput | undefined> {
-      const [row] = await completionInput([sessionId, userId]);
+    async findCompletionInput(
+      userId: string,
+      sessionId: string,
+      wordIds: readonly string[],
+    ): Promise<CompletionInput | undefined> {
+      const [row] = await completionInput([sessionId, userId, JSON.stringify(wordIds)]);
       return row;
     },
 

@@ -411,7 +411,7 @@ export function createLessonsService({
     async completeLesson(userId: string, lessonId: string, sessionId: string): Promise<CompleteLessonResponse> {
       const lesson = content.get().lessonsById.get(lessonId);
       const wordIds = lesson?.words.map((word) => word.id) ?? [];
-      const input = await repo.findCompletionInput(userId, sessionId);
+      const input = await repo.findCompletionInput(userId, sessionId, wordIds);
       if (!lesson || !input || input.lesson_id !== lessonId)
         throw new AppError('not_found', 'This lesson session does not exist.');
       if (input.completed && input.result) return presentCompletion(input.result as StoredCompletion);
@@ -461,7 +461,7 @@ export function createLessonsService({
       });
       if (stored) return presentCompletion(stored as StoredCompletion);
       // Another request completed the session first: answer with what it stored.
-      const finished = await repo.findCompletionInput(userId, sessionId);
+      const finished = await repo.findCompletionInput(userId, sessionId, []);
       if (finished?.completed && finished.result) return presentCompletion(finished.result as StoredCompletion);
       throw new AppError('not_found', 'This lesson session does not exist.');
     },

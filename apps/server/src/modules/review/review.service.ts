@@ -83,8 +83,9 @@ function gradesByWord(results: readonly { wordId: string; correct: boolean }[]):
 /**
  * The cards a finished lesson writes: each word asked about gets its next schedule from the answer
  * ("Good" when right, "Again" when wrong), starting from its card in `existing` or a new one; the
- * lesson's other words go in as new cards (due at once), to be added only where the learner has no
- * card for them yet — the writer keeps existing cards when `reps` is 0.
+ * lesson's other words without a card in `existing` join as new cards (due at once). Words met
+ * before and not asked about are left as they are (and the writer never overwrites an existing
+ * card with a new one: it keeps cards when the written `reps` is 0).
  */
 export function lessonCards(
   wordIds: readonly string[],
@@ -96,12 +97,12 @@ export function lessonCards(
   const grades = gradesByWord(results);
   const written: CardColumns[] = [];
   for (const wordId of new Set([...wordIds, ...grades.keys()])) {
+    const card = cards.get(wordId);
     const correct = grades.get(wordId);
     if (correct === undefined) {
-      written.push(toColumns(wordId, createEmptyCard(now)));
+      if (!card) written.push(toColumns(wordId, createEmptyCard(now)));
       continue;
     }
-    const card = cards.get(wordId);
     const next = scheduler.next(card ? fromColumns(card) : createEmptyCard(now), now, correct ? Rating.Good : Rating.Again);
     written.push(toColumns(wordId, next.card));
   }

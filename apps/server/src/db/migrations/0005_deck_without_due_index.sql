@@ -1,0 +1,1 @@
+DROP INDEX "review_cards_user_id_course_due_index";
