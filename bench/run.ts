@@ -67,6 +67,35 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/** Each running server's PID by its URL, for the CPU columns. */
+const serverPids = new Map<string, number>();
+
+/** CPU time (user + system, in clock ticks of 10 ms) a process has used, from /proc; 0 where unreadable. */
+function cpuTicks(pid: number | string): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU used so far by a server and by every PostgreSQL process on this machine (its backends do the SQL). */
+function cpuSnapshot(url: string): { server: number; postgres: number } {
+  const pid = serverPids.get(url);
+  const postgres = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres');
+      } catch {
+        return false;
+      }
+    })
+    .reduce((sum, entry) => sum + cpuTicks(entry), 0);
+  return { server: pid ? cpuTicks(pid) : 0, postgres };
+}
+
 /** Starts a server as a child process; it is stopped by its own PID, never by name. */
 async function start(args: string[], readyPath: string, env: Record<string, string> = {}): Promise<Server & { startMs: number }> {
   const port = await freePort();
@@ -77,8 +106,12 @@ async function start(args: string[], readyPath: string, env: Record<string, stri
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   running.add(child);
-  child.once('exit', () => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
+  if (child.pid) serverPids.set(url, child.pid);
+  child.once('exit', () => {
+    running.delete(child);
+    serverPids.delete(url);
+  });
   await waitFor(`${url}${readyPath}`, child);
   const startMs = performance.now() - started;
   return {
@@ -104,19 +137,35 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU per request (µs) of the server process and of PostgreSQL, where measured. */
+  serverUs?: number;
+  postgresUs?: number;
 }
 
-function toRow(name: string, database: string, result: autocannon.Result, rps = result.requests.average): Result {
-  const row = {
+function toRow(
+  name: string,
+  database: string,
+  result: autocannon.Result,
+  rps = result.requests.average,
+  cpu?: { before: ReturnType<typeof cpuSnapshot>; after: ReturnType<typeof cpuSnapshot> },
+): Result {
+  const requests = Math.max(1, result.requests.total);
+  const perRequest = (ticks: number) => Math.round((ticks * 10_000) / requests);
+  const row: Result = {
     name,
     database,
     rps: Math.round(rps),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    ...(cpu && { serverUs: perRequest(cpu.after.server - cpu.before.server) }),
+    ...(cpu && database === 'PostgreSQL' && { postgresUs: perRequest(cpu.after.postgres - cpu.before.postgres) }),
   };
   console.log(
-    `${name.padEnd(44)} ${database.padEnd(10)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+    `${name.padEnd(44)} ${database.padEnd(10)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}` +
+      (row.serverUs !== undefined
+        ? `  CPU/req server ${row.serverUs} µs${row.postgresUs !== undefined ? `, PostgreSQL ${row.postgresUs} µs` : ''}`
+        : ''),
   );
   return row;
 }
@@ -136,6 +185,7 @@ async function measure(
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
   });
+  const before = cpuSnapshot(url);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -143,7 +193,7 @@ async function measure(
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
   });
-  return toRow(name, database, result);
+  return toRow(name, database, result, undefined, { before, after: cpuSnapshot(url) });
 }
 
 /** One API request of a scripted load: each learner sends its own token. */
@@ -206,9 +256,11 @@ async function measureCalls(
   };
   await send(url, calls.slice(0, warmUp), { connections: 10, onAnswer: report(calls.slice(0, warmUp)) });
   const measured = calls.slice(warmUp);
+  const before = cpuSnapshot(url);
   const result = await send(url, measured, { duration: options.duration, onAnswer: report(measured) });
+  const cpu = { before, after: cpuSnapshot(url) };
   // A fixed number of calls: the per-second average would count the last, partial second as a whole one.
-  return toRow(name, database, result, options.duration ? undefined : result.requests.total / result.duration);
+  return toRow(name, database, result, options.duration ? undefined : result.requests.total / result.duration, cpu);
 }
 
 const tsx = ['--import', 'tsx'];
@@ -635,18 +687,20 @@ const markdown = `# Benchmark results
 Written by \`npm run bench\` (${new Date().toISOString().slice(0, 10)}; ${cpus().length} CPUs, Node ${process.version}).
 Load: autocannon on 127.0.0.1, ${CONNECTIONS} connections, ${DURATION_S} s per scenario after a 1 s warm-up.
 ${PG_URL ? 'PostgreSQL rows use `BENCH_DATABASE_URL`.' : 'Set `BENCH_DATABASE_URL=postgres://…` to add the PostgreSQL rows.'}
-Absolute numbers drift on a shared machine; compare the ratios, taken in the same run.
+Absolute numbers drift on a shared machine; compare the ratios, taken in the same run. The CPU columns
+are the CPU time the server process (Node.js, with PGlite inside it) and all PostgreSQL processes used per
+request during the measured run (from /proc): where the time goes when the ${cpus().length} cores are the limit.
 
 ## API throughput
 
-| scenario | database | req/s | p50 ms | p99 ms | errors | vs hello world | vs one PK select (same DB) |
-|---|---|---:|---:|---:|---:|---:|---:|
+| scenario | database | req/s | p50 ms | p99 ms | errors | vs hello world | vs one PK select (same DB) | server CPU µs/req | PostgreSQL CPU µs/req |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${results
   .map(
     (row) =>
       `| ${row.name} | ${row.database} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${percent(row.rps, helloRps)} | ${
         row.name.startsWith('baseline') ? '—' : percent(row.rps, baselineFor(row.database))
-      } |`,
+      } | ${row.serverUs ?? '—'} | ${row.postgresUs ?? '—'} |`,
   )
   .join('\n')}
 

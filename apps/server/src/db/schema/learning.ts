@@ -15,6 +15,11 @@ export const lessonSessions = pgTable(
     nativeLanguage: text().notNull(),
     seed: integer().notNull(),
     exercises: jsonb().notNull(),
+    /**
+     * Each exercise's id → the ids of the words it asks about, for scoring and the review deck
+     * without reading the whole generated lesson. Null for sessions started before it existed.
+     */
+    itemWords: jsonb().$type<Record<string, string[]>>(),
     answers: jsonb().notNull().default({}),
     localDate: date({ mode: 'string' }).notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),

@@ -26,10 +26,12 @@ const COMPLETION_INPUT_SQL = `
          -- A finished session needs only its result: the rest is read for an open one.
          case when s.completed_at is null then
            (select coalesce(json_agg(json_build_object(
-                     'word_ids', e.item->'wordIds',
-                     'correct', coalesce((s.answers->(e.item->'exercise'->>'id')->>'correct')::boolean, false),
-                     'skipped', coalesce(s.answers->(e.item->'exercise'->>'id') ? 'skipped', false))), '[]'::json)
-              from jsonb_array_elements(s.exercises) e(item))
+                     'word_ids', item.value,
+                     'correct', coalesce((s.answers->item.key->>'correct')::boolean, false),
+                     'skipped', coalesce(s.answers->item.key ? 'skipped', false))), '[]'::json)
+              from jsonb_each(coalesce(s.item_words,
+                     (select jsonb_object_agg(e.item->'exercise'->>'id', e.item->'wordIds')
+                        from jsonb_array_elements(s.exercises) e(item)))) item)
          end as items,
          case when s.completed_at is null then
            (select coalesce(json_agg(json_build_object(
@@ -222,8 +224,9 @@ export function createLessonsRepository(database: DatabaseHandle) {
       return row;
     },
 
-    async insertSession(row: typeof lessonSessions.$inferInsert): Promise<LessonSessionRow> {
-      const [created] = await db.insert(lessonSessions).values(row).returning();
+    /** Stores a new session and returns its id (not the row: it carries the whole generated lesson). */
+    async insertSession(row: typeof lessonSessions.$inferInsert): Promise<{ id: string }> {
+      const [created] = await db.insert(lessonSessions).values(row).returning({ id: lessonSessions.id });
       if (!created) throw new Error('session insert returned nothing');
       return created;
     },
@@ -246,8 +249,11 @@ export function createLessonsRepository(database: DatabaseHandle) {
       return row;
     },
 
-    /** Records an answer unless one is already there (the first answer locks the exercise). */
-    async recordAnswer(sessionId: string, exerciseId: string, result: unknown): Promise<LessonSessionRow | undefined> {
+    /**
+     * Records an answer unless one is already there (the first answer locks the exercise); true when
+     * this answer was stored. Returns no columns: the row carries the whole generated lesson.
+     */
+    async recordAnswer(sessionId: string, exerciseId: string, result: unknown): Promise<boolean> {
       const [row] = await db
         .update(lessonSessions)
         .set({
@@ -260,8 +266,8 @@ export function createLessonsRepository(database: DatabaseHandle) {
             sql`not (${lessonSessions.answers} ? ${exerciseId})`,
           ),
         )
-        .returning();
-      return row;
+        .returning({ id: lessonSessions.id });
+      return row !== undefined;
     },
 
     async markCompleted(tx: Database, sessionId: string, completedAt: Date, result: unknown): Promise<void> {

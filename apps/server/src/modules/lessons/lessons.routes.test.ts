@@ -331,6 +331,27 @@ describe('a lesson session', () => {
     );
   });
 
+  it('scores a session started by an earlier version (no word index stored with it) the same way', async () => {
+    const account = await learner();
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());
+    const keys = await answerKey(start.session_id);
+    // Right answers to the multiple-choice items, nothing else: 3 of 9.
+    for (const exercise of start.exercises.filter((item) => item.type === 'multiple-choice')) {
+      const key = keys.get(exercise.id);
+      if (!key) throw new Error('no key');
+      await post(`/lessons/greetings-3/exercises/${exercise.id}/complete`, account.bearer, {
+        session_id: start.session_id,
+        answer: rightAnswer(key),
+      });
+    }
+    await ctx.database.handle.db.update(lessonSessions).set({ itemWords: null }).where(eq(lessonSessions.id, start.session_id));
+    const complete = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
+    expect(CompleteLessonResponseSchema.parse(complete.json())).toMatchObject({ correct: 3, total: 9, skipped: 0, score: 33 });
+    const deck = DueCardsResponseSchema.parse((await get('/review/users/me/spaced_repetition', account.bearer)).json());
+    // The three words answered right are scheduled for later; the lesson's other three are due now.
+    expect(deck.due_count).toBe(3);
+  });
+
   it('answers a completion stored by an earlier version with the numbers it stored', async () => {
     const account = await learner();
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());

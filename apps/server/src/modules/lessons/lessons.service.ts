@@ -284,6 +284,7 @@ export function createLessonsService({
         nativeLanguage: native,
         seed,
         exercises,
+        itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
         localDate: today,
         startedAt: clock.now(),
       });

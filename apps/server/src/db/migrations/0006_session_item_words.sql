@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_sessions" ADD COLUMN "item_words" jsonb;
