@@ -47,6 +47,36 @@ function preloadEnglish(): Plugin {
   };
 }
 
+/**
+ * Chunks behind an account. A phone on a slow network pays a round trip for each request, and the
+ * default splitting made ~25 small ones before the dashboard could show. So the API's code (the
+ * client, zod and the shared schemas, also used by the landing's forms) is one chunk, the
+ * account's common code (session, query cache, the signed-in frame) another, the icons outside the
+ * landing's first load a third, and each screen stays its own. A module the landing's first load
+ * contains is never moved: the landing would then import these chunks (DESIGN §6).
+ */
+const API_MODULES =
+  /[\\/](node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/]api-client|config[\\/]env)\.ts)/;
+const ACCOUNT_MODULES =
+  /[\\/](node_modules[\\/]@tanstack[\\/]|apps[\\/]web[\\/]src[\\/](features[\\/](auth[\\/](auth-context|auth-provider|api[\\/]auth-api)|navigation[\\/]|dashboard[\\/]components[\\/]signed-in-shell)|lib[\\/]query-client|app[\\/]routes[\\/]account[\\/]account-layout))/;
+const ICON_MODULES = /[\\/]node_modules[\\/]lucide-react[\\/]/;
+
+type ModuleGraph = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };
+
+/** Whether the entry imports the module, directly or not, without a dynamic import on the way. */
+function inFirstLoad(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  const info = graph.getModuleInfo(id);
+  if (!info) return false;
+  if (info.isEntry) return true;
+  seen.add(id);
+  return info.importers.some((importer) => !seen.has(importer) && inFirstLoad(importer, graph, seen));
+}
+
+function accountChunkOf(id: string, graph: ModuleGraph): string | null {
+  const chunk = API_MODULES.test(id) ? 'api' : ACCOUNT_MODULES.test(id) ? 'account' : ICON_MODULES.test(id) ? 'icons' : null;
+  return chunk && !inFirstLoad(id, graph) ? chunk : null;
+}
+
 const apiTarget = process.env.PARLA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -61,5 +91,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: accountChunkOf, debugName: 'account chunks', includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

@@ -1,5 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from '../lib/router';
+import { preloadLandingBelowFold } from '../features/landing/components/landing-page';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
+import { BrowserRouter, matchPath, Route, Routes } from '../lib/router';
 import { LandingRoute } from './routes/landing';
 import { RootLayout, RouteLoading } from './routes/root-layout';
 
@@ -8,19 +10,32 @@ import { RootLayout, RouteLoading } from './routes/root-layout';
 const PrivacyRoute = lazy(() => import('./routes/legal/privacy'));
 const TermsRoute = lazy(() => import('./routes/legal/terms'));
 const CookiesRoute = lazy(() => import('./routes/legal/cookies'));
-const AccountLayout = lazy(() => import('./routes/account/account-layout'));
-const RequireAccount = lazy(() =>
-  import('./routes/account/account-layout').then((module) => ({ default: module.RequireAccount })),
-);
+const AccountLayout = lazyWithPreload(() => import('./routes/account/account-layout'));
+const RequireAccount = lazyWithPreload(() => AccountLayout.preload().then((module) => ({ default: module.RequireAccount })));
 const LoginRoute = lazy(() => import('./routes/account/login'));
 const SignupRoute = lazy(() => import('./routes/account/signup'));
 const ForgotPasswordRoute = lazy(() => import('./routes/account/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/account/reset-password'));
 const SetupRoute = lazy(() => import('./routes/account/setup'));
-const DashboardRoute = lazy(() => import('./routes/account/dashboard'));
+const DashboardRoute = lazyWithPreload(() => import('./routes/account/dashboard'));
 const PracticeRoute = lazy(() => import('./routes/account/practice'));
 const LanguagesRoute = lazy(() => import('./routes/account/languages'));
-const LessonRoute = lazy(() => import('./routes/account/lesson'));
+const LessonRoute = lazyWithPreload(() => import('./routes/account/lesson'));
+
+/**
+ * The code of the page opened, requested before the first render. A signed-in screen's comes
+ * beside the session restore instead of one lazy chunk after another (the layout, then the
+ * session, then the screen). A failure shows when the route renders.
+ */
+export function preloadRouteCode(pathname: string): void {
+  if (matchPath('/', pathname)) {
+    preloadLandingBelowFold().catch(() => undefined);
+    return;
+  }
+  const screen = matchPath('app', pathname) ? DashboardRoute : matchPath('app/lesson/:id', pathname) ? LessonRoute : null;
+  if (!screen) return;
+  for (const component of [AccountLayout, RequireAccount, screen]) component.preload().catch(() => undefined);
+}
 
 const withFallback = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 

@@ -1,6 +1,7 @@
 import { ErrorBodySchema } from '@parla/shared/errors';
 import type { z } from 'zod';
 import { env } from '../config/env';
+import { takeEarlyResponse } from './early-requests';
 
 export const AUTH_ERROR_EVENT = 'parla:auth-error';
 const UNKNOWN_ERROR = 'An unknown error occurred';
@@ -88,10 +89,13 @@ export function connectSession(hooks: SessionHooks | null): void {
   session = hooks;
 }
 
-/** One attempt plus the spec's single retry after 1 s for a 5xx or a lost connection. */
+/**
+ * One attempt plus the spec's single retry after 1 s for a 5xx or a lost connection. The attempt
+ * may be a call the page sent before this code had loaded (lib/early-requests.ts).
+ */
 async function sendWithRetry(path: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
   try {
-    const response = await send(path, init, signal);
+    const response = (await takeEarlyResponse(init.method ?? 'GET', path)) ?? (await send(path, init, signal));
     if (response.status < 500) return response;
     await sleep(RETRY_DELAY_MS, signal);
     return await send(path, init, signal);

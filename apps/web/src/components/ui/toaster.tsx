@@ -1,13 +1,33 @@
 import { useEffect, useState } from 'react';
 
-// sonner is loaded after the first paint rather than with the page: a toast only ever follows an
-// action, and the landing's first-load budget (110 KB) has no room for it.
+// sonner is not part of the page's first load: a toast only ever follows an action (or a failed
+// language file), and the landing's first-load budget (110 KB) has no room for it. It loads with
+// the first toast, or once the page has settled, so it does not compete with what the page shows
+// first.
 type Sonner = typeof import('sonner');
+const SETTLE_MS = 2_000;
 let sonnerModule: Promise<Sonner> | undefined;
+const waitingForSonner = new Set<(module: Promise<Sonner>) => void>();
 const loadSonner = () => {
-  sonnerModule ??= import('sonner');
+  if (!sonnerModule) {
+    sonnerModule = import('sonner');
+    for (const notify of waitingForSonner) notify(sonnerModule);
+    waitingForSonner.clear();
+  }
   return sonnerModule;
 };
+
+function whenSettled(callback: () => void): () => void {
+  let idle: number | undefined;
+  const timer = window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(callback, { timeout: SETTLE_MS });
+    else callback();
+  }, SETTLE_MS);
+  return () => {
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
 
 // A toast sent before the toaster has subscribed would be lost, so sending waits for it.
 let markToasterReady: () => void = () => {};
@@ -25,12 +45,18 @@ export function Toasters({ theme, dir, label }: { theme: 'light' | 'dark'; dir: 
   const [sonner, setSonner] = useState<Sonner | null>(null);
   useEffect(() => {
     let active = true;
-    loadSonner().then(
-      (module) => active && setSonner(module),
-      (error: unknown) => console.error(error),
-    );
+    const show = (module: Promise<Sonner>) =>
+      module.then(
+        (loaded) => active && setSonner(loaded),
+        (error: unknown) => console.error(error),
+      );
+    if (sonnerModule) void show(sonnerModule);
+    else waitingForSonner.add(show);
+    const cancel = whenSettled(() => void loadSonner());
     return () => {
       active = false;
+      waitingForSonner.delete(show);
+      cancel();
     };
   }, []);
   // Runs after the Toaster children's own effects, i.e. once they listen.

@@ -3,9 +3,13 @@ import { useI18n } from '../../i18n/language-context';
 import { Hero } from './hero';
 import { SiteHeader } from './site-header';
 
-// Requested at once (not on render) so it downloads while the hero paints.
-const belowFold = import('./landing-below-fold');
-const LandingBelowFold = lazy(() => belowFold);
+let belowFold: Promise<typeof import('./landing-below-fold')> | undefined;
+/** When the landing is the page opened, this runs before the first render: it downloads while the hero paints. */
+export const preloadLandingBelowFold = () => {
+  belowFold ??= import('./landing-below-fold');
+  return belowFold;
+};
+const LandingBelowFold = lazy(preloadLandingBelowFold);
 const DemoDialog = lazy(() => import('./demo-dialog'));
 
 export function LandingPage() {

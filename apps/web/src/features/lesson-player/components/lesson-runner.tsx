@@ -4,7 +4,7 @@ import type { TutorAnswer } from '@parla/shared/tutor.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import Lightbulb from 'lucide-react/icons/lightbulb';
 import X from 'lucide-react/icons/x';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { notify } from '../../../components/ui/toaster';
@@ -26,9 +26,13 @@ import { FillBlankExercise } from './fill-blank-exercise';
 import { LessonSummary } from './lesson-summary';
 import { ListeningExercise } from './listening-exercise';
 import { MultipleChoiceExercise } from './multiple-choice-exercise';
-import { QuitDialog } from './quit-dialog';
 import { SpeakingExercise } from './speaking-exercise';
 import { WordOrderExercise } from './word-order-exercise';
+
+// The quit dialog (and the dialog library under it) is not part of the first exercise: it loads
+// while the learner works, or when asked for.
+const loadQuitDialog = () => import('./quit-dialog');
+const QuitDialog = lazy(() => loadQuitDialog().then((module) => ({ default: module.QuitDialog })));
 
 interface Props {
   lessonId: string;
@@ -70,6 +74,11 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
     return { round: 'first', index: Math.max(0, firstOpen), answers: {}, finished: firstOpen === -1, practiceScore: undefined };
   });
   const [quitOpen, setQuitOpen] = useState(false);
+  const [quitRequested, setQuitRequested] = useState(false);
+  const askToQuit = useCallback(() => {
+    setQuitRequested(true);
+    setQuitOpen(true);
+  }, []);
   const [announcement, setAnnouncement] = useState('');
   const [hints, setHints] = useState<Record<string, TutorAnswer>>({});
   const answerMutation = useAnswerExercise();
@@ -240,7 +249,7 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
       if (quitOpen || event.defaultPrevented) return;
       if (event.key === 'Escape') {
         event.preventDefault();
-        setQuitOpen(true);
+        askToQuit();
       } else if (event.key === 'Enter' && current && !state.finished && !isEditable(event.target)) {
         event.preventDefault();
         next();
@@ -248,7 +257,14 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [quitOpen, current, state.finished, next]);
+  }, [quitOpen, current, state.finished, next, askToQuit]);
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback?.(() => void loadQuitDialog().catch(() => undefined));
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
 
   const total = exercises.length;
   const progress = state.finished ? total : Math.min(total, answeredInRound);
@@ -260,7 +276,9 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
         <div className="mx-auto flex w-full max-w-3xl items-center gap-3 px-4 py-3">
           <button
             type="button"
-            onClick={() => setQuitOpen(true)}
+            onClick={askToQuit}
+            onPointerEnter={() => void loadQuitDialog().catch(() => undefined)}
+            onFocus={() => void loadQuitDialog().catch(() => undefined)}
             aria-label={t('lesson.quit.open')}
             className="-ms-2 rounded-full p-2 text-muted transition hover:bg-surface-muted hover:text-fg"
           >
@@ -470,7 +488,11 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
         </p>
       </main>
 
-      <QuitDialog open={quitOpen} onOpenChange={setQuitOpen} onQuit={() => navigate(paths.app.dashboard)} />
+      {quitRequested ? (
+        <Suspense fallback={null}>
+          <QuitDialog open={quitOpen} onOpenChange={setQuitOpen} onQuit={() => navigate(paths.app.dashboard)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
