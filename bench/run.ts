@@ -445,7 +445,7 @@ async function measureLessons(database: string, url: string, learners: { token: 
     await send(
       url,
       missing.map((answer) => answer.call),
-      {},
+      { connections: Math.min(CONNECTIONS, missing.length) },
     );
   const finished = sessions.filter((session) => started.has(session));
 
