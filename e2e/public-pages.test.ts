@@ -12,18 +12,20 @@ const PAGES = [
   { path: '/cookies', name: 'cookies' },
 ] as const;
 
-const LANGUAGES = [
-  { code: 'en', dir: 'ltr' },
-  { code: 'es', dir: 'ltr' },
-  { code: 'ar', dir: 'rtl' },
-  { code: 'ja', dir: 'ltr' },
-] as const;
-
 const VARIANTS = [
   { colorScheme: 'light', width: 1280 },
   { colorScheme: 'dark', width: 1280 },
   { colorScheme: 'light', width: 390 },
   { colorScheme: 'dark', width: 390 },
+] as const;
+
+// English and Arabic (right to left) in every theme and width; Spanish (long words) and Japanese
+// (another script) in the two that differ most — their layout is the English one.
+const LANGUAGES = [
+  { code: 'en', dir: 'ltr', variants: VARIANTS },
+  { code: 'es', dir: 'ltr', variants: [VARIANTS[0], VARIANTS[3]] },
+  { code: 'ar', dir: 'rtl', variants: VARIANTS },
+  { code: 'ja', dir: 'ltr', variants: [VARIANTS[0], VARIANTS[3]] },
 ] as const;
 
 const missing = LANGUAGES.filter((language) => !hasLocale(language.code)).map((language) => language.code);
@@ -45,7 +47,7 @@ describe.runIf(hasChromium)('public pages in Chromium', () => {
   });
 
   for (const language of LANGUAGES) {
-    for (const variant of VARIANTS) {
+    for (const variant of language.variants) {
       const label = `${language.code} ${variant.colorScheme} ${variant.width}px`;
       it.skipIf(!hasLocale(language.code))(
         `${label}: every public page renders in the chosen language with no console errors and no serious axe violations`,
