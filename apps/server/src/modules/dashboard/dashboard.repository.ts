@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../db/client';
+import { FREE_LESSON_SESSIONS_PER_DAY } from '../lessons/lessons.service';
 
 export interface DashboardRow {
   plan: string;
@@ -12,6 +13,7 @@ export interface DashboardRow {
   last_active_date: string | null;
   daily_goal_xp: number;
   today: string;
+  /** Lesson sessions started today, counted up to the free plan's allowance; 0 for premium. */
   sessions_today: number;
   completed: string[];
   week: { date: string; xp: number; lessons: number }[];
@@ -26,8 +28,11 @@ export interface DashboardRow {
 const DASHBOARD_ROW_SQL = `
   select u.plan, u.full_name, p.native_language, p.target_language, p.total_xp, p.current_streak, p.longest_streak,
          p.lessons_completed, p.last_active_date::text as last_active_date, p.daily_goal_xp, t.today::text as today,
-         (select count(*)::int from lesson_sessions s
-           where s.user_id = u.id and s.kind = 'lesson' and s.local_date = t.today) as sessions_today,
+         -- Only a free plan's allowance needs the count, and only up to the allowance ($3).
+         case when u.plan = 'premium' then 0 else
+           (select count(*)::int from (select from lesson_sessions s
+              where s.user_id = u.id and s.local_date = t.today and s.kind = 'lesson' limit $3) counted)
+         end as sessions_today,
          (select coalesce(json_agg(lp.lesson_id), '[]'::json) from lesson_progress lp
            where lp.user_id = u.id and lp.course = p.target_language) as completed,
          (select coalesce(json_agg(json_build_object('date', d.local_date::text, 'xp', d.xp, 'lessons', d.lessons)), '[]'::json)
@@ -38,11 +43,16 @@ const DASHBOARD_ROW_SQL = `
    where u.id = $1`;
 
 export function createDashboardRepository(database: DatabaseHandle) {
-  const dashboardRow = database.prepare<DashboardRow>('dashboard_row', DASHBOARD_ROW_SQL, ['uuid', 'timestamptz']);
+  // The row as one JSON value: one JSON.parse in the driver instead of a parser per column.
+  const dashboardRow = database.prepare<{ row: DashboardRow }>(
+    'dashboard_row',
+    `select row_to_json(dashboard) as row from (${DASHBOARD_ROW_SQL}) dashboard`,
+    ['uuid', 'timestamptz', 'int'],
+  );
   return {
     async findDashboardRow(userId: string, at: Date): Promise<DashboardRow | undefined> {
-      const [row] = await dashboardRow([userId, at.toISOString()]);
-      return row;
+      const [found] = await dashboardRow([userId, at.toISOString(), FREE_LESSON_SESSIONS_PER_DAY]);
+      return found?.row;
     },
   };
 }

@@ -1,6 +1,8 @@
 import { DashboardResponseSchema } from '@parla/shared/dashboard.schema';
 import { StartLessonResponseSchema } from '@parla/shared/lessons.schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { registerUser } from '../../test/factories';
 
@@ -69,6 +71,17 @@ describe('GET /dashboard', () => {
     expect(dashboard.achievements.find((achievement) => achievement.id === 'first-lesson')?.earned).toBe(true);
     expect(dashboard.continue_learning[0]?.id).toBe('greetings-2');
     expect(dashboard.week.at(-1)).toEqual({ date: '2026-11-21', xp: 10, lessons: 1 });
+  });
+
+  it('counts no allowance for a premium learner', async () => {
+    const account = await registerUser(ctx.app);
+    await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, account.auth.user.id));
+    for (const lesson of ['greetings-1', 'greetings-2'])
+      await ctx.app.inject({ method: 'POST', url: `/api/v1/lessons/${lesson}/start`, headers: account.bearer });
+    const dashboard = DashboardResponseSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/dashboard', headers: account.bearer })).json(),
+    );
+    expect(dashboard).toMatchObject({ plan: 'premium', lessons_left_today: null });
   });
 
   it('needs a token', async () => {

@@ -114,14 +114,27 @@ export function createLessonsService({
     };
   }
 
+  /** Every lesson in curriculum order, worked out once per loaded content bank. */
+  const curricula = new WeakMap<object, readonly ContentLesson[]>();
+  function lessonsInOrder(): readonly ContentLesson[] {
+    const bank = content.get();
+    let lessons = curricula.get(bank);
+    if (!lessons) {
+      lessons = bank.units.flatMap((unit) => unit.lessons);
+      curricula.set(bank, lessons);
+    }
+    return lessons;
+  }
+
   /** The first three lessons of the curriculum not completed yet. */
   function nextLessons(native: NativeLanguage, completed: ReadonlySet<string>): LessonSummary[] {
-    return content
-      .get()
-      .units.flatMap((unit) => unit.lessons)
-      .filter((lesson) => !completed.has(lesson.id))
-      .slice(0, 3)
-      .map((lesson) => summarise(lesson, native, undefined));
+    const next: LessonSummary[] = [];
+    for (const lesson of lessonsInOrder()) {
+      if (completed.has(lesson.id)) continue;
+      next.push(summarise(lesson, native, undefined));
+      if (next.length === 3) break;
+    }
+    return next;
   }
 
   async function bestScores(userId: string, course: string): Promise<Map<string, number>> {
@@ -218,7 +231,7 @@ export function createLessonsService({
         difficulty: string;
         lesson_id: string;
       }[] = [];
-      for (const lesson of content.get().units.flatMap((unit) => unit.lessons)) {
+      for (const lesson of lessonsInOrder()) {
         if (matches(lesson.title[native]) || matches(lesson.description[native])) {
           results.push({
             id: lesson.id,
