@@ -47,15 +47,6 @@ const COMPLETION_INPUT_SQL = `
     join profiles p on p.user_id = s.user_id
    where s.id = $1 and s.user_id = $2 and s.kind = 'lesson'`;
 
-/** The learner's totals after a completion, stored with the session's result. */
-export interface CompletionTotals {
-  total_xp: number;
-  current_streak: number;
-  lessons_completed: number;
-  day_xp: number;
-  daily_goal_xp: number;
-}
-
 /**
  * Everything a completion writes, as one statement (one round trip, atomic without a transaction):
  * the session is locked and must still be open (a concurrent completion of the same session waits,
