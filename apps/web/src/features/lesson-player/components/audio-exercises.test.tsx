@@ -211,7 +211,7 @@ describe('listening and speaking in a lesson', () => {
     expect(screen.queryByText(/Me llamo Ana/)).not.toBeInTheDocument();
 
     // The big button has the focus; Enter plays the sentence.
-    expect(screen.getByRole('button', { name: 'Play' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Play' })).toHaveFocus());
     await user.keyboard('{Enter}');
     await waitFor(() => expect(synthesis.spoken).toEqual(['Me llamo Ana.']));
 
@@ -336,7 +336,7 @@ describe('listening and speaking in a lesson', () => {
     const server = renderLesson([speaking, choice]);
     expect(await screen.findByRole('heading', { name: 'Say this sentence out loud' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: "Can't speak now" })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Skip' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Skip' })).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Choose the correct translation' })).toBeInTheDocument();
     expect(server.skips().map((call) => call.body)).toEqual([{ session_id: SESSION_ID, reason: 'unsupported' }]);

@@ -1,5 +1,5 @@
 import type { Exercise } from '@parla/shared/lessons.schema';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecognitionAlternative, SpeechRecognitionLike } from '../../../lib/speech';
@@ -88,7 +88,7 @@ describe('SpeakingExercise', () => {
     expect(screen.getByText('Hello, friends!')).toBeInTheDocument();
 
     // The microphone has the focus: Enter starts listening.
-    expect(screen.getByRole('button', { name: 'Start speaking' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start speaking' })).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(latest()).toMatchObject({ lang: 'es-ES', maxAlternatives: 5, interimResults: false, started: 1 });
     expect(screen.getByText('Listening… say the sentence now.')).toBeInTheDocument();
@@ -120,7 +120,8 @@ describe('SpeakingExercise', () => {
       "Your browser can't recognise speech, so this exercise can't be checked here.",
     );
     expect(screen.queryByRole('button', { name: 'Start speaking' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Skip' })).toHaveFocus();
+    // Focus moves in an effect, which can run a moment after the content shows.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Skip' })).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(onSkip).toHaveBeenCalledTimes(1);
     expect(onAnswer).not.toHaveBeenCalled();
@@ -133,7 +134,8 @@ describe('SpeakingExercise', () => {
     await user.keyboard('{Enter}');
     latest().fail('not-allowed');
     expect(await screen.findByRole('alert')).toHaveTextContent('The microphone is blocked.');
-    expect(screen.getByRole('button', { name: 'Skip' })).toHaveFocus();
+    // Focus moves in an effect, which can run a moment after the content shows.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Skip' })).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(onSkip).toHaveBeenCalledTimes(1);
   });
