@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from '../../db/client';
-import { FREE_LESSON_SESSIONS_PER_DAY } from '../lessons/lessons.service';
 
 export interface DashboardRow {
   plan: string;
@@ -50,8 +49,9 @@ export function createDashboardRepository(database: DatabaseHandle) {
     ['uuid', 'timestamptz', 'int'],
   );
   return {
-    async findDashboardRow(userId: string, at: Date): Promise<DashboardRow | undefined> {
-      const [found] = await dashboardRow([userId, at.toISOString(), FREE_LESSON_SESSIONS_PER_DAY]);
+    /** `allowance`: a free plan's lesson sessions a day; today's are counted up to it. */
+    async findDashboardRow(userId: string, at: Date, allowance: number): Promise<DashboardRow | undefined> {
+      const [found] = await dashboardRow([userId, at.toISOString(), allowance]);
       return found?.row;
     },
   };

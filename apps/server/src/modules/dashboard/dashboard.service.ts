@@ -42,7 +42,7 @@ export function createDashboardService({
 }) {
   return {
     async getDashboard(userId: string): Promise<DashboardResponse> {
-      const row = await repo.findDashboardRow(userId, clock.now());
+      const row = await repo.findDashboardRow(userId, clock.now(), FREE_LESSON_SESSIONS_PER_DAY);
       if (!row) throw new AppError('token_invalid', 'This account no longer exists.');
       const today = row.today as LocalDate;
       const byDate = new Map(row.week.map((day) => [day.date, day]));
