@@ -21,7 +21,7 @@ const PG_URL = process.env.BENCH_DATABASE_URL;
 /** Premium learners for the lesson scenarios; each starts every lesson of the course once. */
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100);
 /** Fully answered sessions to complete (at least): a first-completion run long enough to measure. */
-const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 1500);
+const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 5000);
 /**
  * A partial run while working on one thing: `BENCH_ONLY=api` (the load rows) or `BENCH_ONLY=lighthouse`,
  * `BENCH_DATABASES=pglite` or `postgres`. A partial run prints its rows and leaves bench/RESULTS.md alone.
@@ -721,7 +721,8 @@ ${results
 Lesson rows: ${LEARNERS} premium learners (registered through the API, made premium by the code path of
 \`npm run admin -- plan <email> premium\`), each starting every lesson once; answers (listening and speaking
 items skipped) spread over many sessions at once, each exercise answered once; a first completion scores a
-fully answered session; a repeated completion (a retry, an offline sync) returns the stored result.
+fully answered session (${COMPLETIONS} of them, each once); a repeated completion (a retry, an offline sync) returns the
+stored result. Completions arriving together share their statements (ADR 011).
 
 ## Budgets (DESIGN.md §6)
 

@@ -1,12 +1,14 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { dailyActivity, lessonProgress, lessonSessions, profiles, users } from '../../db/schema/index';
+import { createStatementBatcher } from '../../db/statement-batcher';
 import type { CardColumns } from '../review/review.repository';
 
 export type LessonSessionRow = typeof lessonSessions.$inferSelect;
 
 /** What completing a session needs to know, read in one round trip. */
 export interface CompletionInput {
+  session_id: string;
   lesson_id: string;
   course: string;
   completed: boolean;
@@ -20,8 +22,28 @@ export interface CompletionInput {
   cards: CardColumns[] | null;
 }
 
-const COMPLETION_INPUT_SQL = `
-  select s.lesson_id, s.course, s.completed_at is not null as completed, s.result,
+/** What one completion writes; see COMPLETE_SESSIONS_SQL. */
+export interface CompletionChange {
+  sessionId: string;
+  userId: string;
+  now: Date;
+  today: string;
+  xp: number;
+  streak: number;
+  lastActiveDate: string;
+  course: string;
+  lessonId: string;
+  score: number;
+  result: object;
+  cards: CardColumns[];
+}
+
+// Both statements take many sessions at once (one jsonb parameter; ADR 011): concurrent
+// completions share a round trip and, for the write, a commit.
+
+/** For each (session, user, the lesson's word ids): the caller's own lesson session only. */
+const COMPLETION_INPUTS_SQL = `
+  select s.id as session_id, s.lesson_id, s.course, s.completed_at is not null as completed, s.result,
          p.timezone, p.current_streak, p.last_active_date::text as last_active_date,
          -- A finished session needs only its result: the rest is read for an open one.
          case when s.completed_at is null then
@@ -40,49 +62,72 @@ const COMPLETION_INPUT_SQL = `
                      'lapses', c.lapses, 'state', c.state, 'last_review', c.last_review)), '[]'::json)
               from review_cards c
              where c.user_id = s.user_id and c.course = s.course
-               -- jsonb rather than text[]: a planner estimate that is the same for every call keeps the plan generic.
-               and c.word_id in (select jsonb_array_elements_text($3::jsonb)))
+               -- Probes the primary key per word instead of reading the learner's whole deck.
+               and c.word_id = any(array(select jsonb_array_elements_text(i.word_ids))))
          end as cards
-    from lesson_sessions s
-    join profiles p on p.user_id = s.user_id
-   where s.id = $1 and s.user_id = $2 and s.kind = 'lesson'`;
+    from jsonb_to_recordset($1::jsonb) as i(session_id uuid, user_id uuid, word_ids jsonb)
+    join lesson_sessions s on s.id = i.session_id and s.user_id = i.user_id and s.kind = 'lesson'
+    join profiles p on p.user_id = s.user_id`;
 
 /**
- * Everything a completion writes, as one statement (one round trip, atomic without a transaction):
- * the session is locked and must still be open (a concurrent completion of the same session waits,
- * then finds it finished and writes nothing); XP, lesson count and streak on the profile; the day's
- * activity; the lesson's best score; the review cards (new words join as new cards, graded words
- * get their next schedule: \`reps > 0\`); and the session's result with the learner's new totals.
+ * Everything the completions write, as one statement (one round trip, atomic without a transaction).
+ * The sessions are locked in id order and must still be open: a concurrent completion of the same
+ * session waits, then finds it finished and writes nothing for it. Per learner (a learner may finish
+ * two sessions in one batch): XP, lesson count and streak on the profile, the day's activity, each
+ * lesson's best score, the review cards (new words join as new cards, graded words get their next
+ * schedule: \`reps > 0\`); per session its result with the learner's new totals.
  */
-const COMPLETE_SESSION_SQL = `
-  with open_session as (
-    select id from lesson_sessions where id = $1 and user_id = $2 and completed_at is null for update
+const COMPLETE_SESSIONS_SQL = `
+  with input as (
+    select distinct on (i.session_id) i.*
+      from jsonb_to_recordset($1::jsonb) as i(session_id uuid, user_id uuid, completed_at timestamptz, local_date date,
+             xp int, streak int, last_active_date date, course text, lesson_id text, score int, result jsonb, cards jsonb)
+     order by i.session_id
+  ), open_session as (
+    select i.*
+      from lesson_sessions s
+      join input i on s.id = i.session_id and s.user_id = i.user_id
+     where s.completed_at is null
+     order by s.id
+       for update of s
+  ), learner as (
+    select user_id, sum(xp)::int as xp, count(*)::int as lessons, max(streak) as streak,
+           max(last_active_date) as last_active_date, max(completed_at) as at
+      from open_session
+     group by user_id
   ), profile as (
-    update profiles
-       set total_xp = total_xp + $5, lessons_completed = lessons_completed + 1, current_streak = $6,
-           longest_streak = greatest(longest_streak, $6), last_active_date = $7, updated_at = $3
-     where user_id = $2 and exists (select 1 from open_session)
-    returning total_xp, current_streak, lessons_completed, daily_goal_xp
+    update profiles p
+       set total_xp = p.total_xp + l.xp, lessons_completed = p.lessons_completed + l.lessons, current_streak = l.streak,
+           longest_streak = greatest(p.longest_streak, l.streak), last_active_date = l.last_active_date, updated_at = l.at
+      from learner l
+     where p.user_id = l.user_id
+    returning p.user_id, p.total_xp, p.current_streak, p.lessons_completed, p.daily_goal_xp
   ), day as (
     insert into daily_activity (user_id, local_date, xp, lessons, practices)
-    select $2, $4, $5, 1, 0 from open_session
+    select user_id, local_date, sum(xp), count(*), 0 from open_session group by user_id, local_date
     on conflict (user_id, local_date)
       do update set xp = daily_activity.xp + excluded.xp, lessons = daily_activity.lessons + excluded.lessons
-    returning xp
+    returning user_id, local_date, xp
   ), progress as (
-    insert into lesson_progress (user_id, course, lesson_id, best_score, last_completed_at)
-    select $2, $8, $9, $10, $3 from open_session
+    insert into lesson_progress (user_id, course, lesson_id, best_score, completions, last_completed_at)
+    select user_id, course, lesson_id, max(score), count(*), max(completed_at)
+      from open_session
+     group by user_id, course, lesson_id
     on conflict (user_id, course, lesson_id)
       do update set best_score = greatest(lesson_progress.best_score, excluded.best_score),
-                    completions = lesson_progress.completions + 1, last_completed_at = excluded.last_completed_at
+                    completions = lesson_progress.completions + excluded.completions,
+                    last_completed_at = excluded.last_completed_at
   ), cards as (
     insert into review_cards (user_id, course, word_id, due, stability, difficulty, scheduled_days, learning_steps,
                               reps, lapses, state, last_review)
-    select $2, $8, c.word_id, c.due, c.stability, c.difficulty, c.scheduled_days, c.learning_steps, c.reps, c.lapses,
-           c.state, c.last_review
-      from open_session,
-           jsonb_to_recordset($12::jsonb) as c(word_id text, due timestamptz, stability float8, difficulty float8,
+    -- Two sessions of one learner in a batch may share a word: the graded card wins.
+    select distinct on (o.user_id, o.course, c.word_id)
+           o.user_id, o.course, c.word_id, c.due, c.stability, c.difficulty, c.scheduled_days, c.learning_steps, c.reps,
+           c.lapses, c.state, c.last_review
+      from open_session o,
+           jsonb_to_recordset(o.cards) as c(word_id text, due timestamptz, stability float8, difficulty float8,
              scheduled_days int, learning_steps int, reps int, lapses int, state int, last_review timestamptz)
+     order by o.user_id, o.course, c.word_id, c.reps desc
     on conflict (user_id, course, word_id) do update
        set due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
            scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
@@ -90,80 +135,88 @@ const COMPLETE_SESSION_SQL = `
      where excluded.reps > 0
   )
   update lesson_sessions s
-     set completed_at = $3,
-         result = $11::jsonb || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak,
+     set completed_at = o.completed_at,
+         result = o.result || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak,
                   'lessons_completed', profile.lessons_completed, 'day_xp', day.xp, 'daily_goal_xp', profile.daily_goal_xp)
-    from open_session, profile, day
-   where s.id = open_session.id
-  returning s.result`;
+    from open_session o
+    join profile on profile.user_id = o.user_id
+    join day on day.user_id = o.user_id and day.local_date = o.local_date
+   where s.id = o.session_id
+  returning s.id as session_id, s.result`;
+
+/**
+ * Completion statements that may run at once (ADR 011): on PostgreSQL, one per core of a small
+ * server; PGlite runs one statement at a time whatever this says.
+ */
+const READS_IN_FLIGHT = 2;
+const WRITES_IN_FLIGHT = 2;
+const MAX_BATCH = 64;
 
 export function createLessonsRepository(database: DatabaseHandle) {
   const db = database.db;
-  const completionInput = database.prepare<CompletionInput>('lesson_completion_input', COMPLETION_INPUT_SQL, [
-    'uuid',
-    'uuid',
-    'jsonb',
-  ]);
-  const completeSession = database.prepare<{ result: unknown }>('lesson_completion_write', COMPLETE_SESSION_SQL, [
-    'uuid',
-    'uuid',
-    'timestamptz',
-    'date',
-    'int',
-    'int',
-    'date',
-    'text',
-    'text',
-    'int',
-    'jsonb',
-    'jsonb',
-  ]);
+  const completionInputs = database.prepare<CompletionInput>('lesson_completion_inputs', COMPLETION_INPUTS_SQL, ['jsonb']);
+  const completeSessions = database.prepare<{ session_id: string; result: unknown }>(
+    'lesson_completions_write',
+    COMPLETE_SESSIONS_SQL,
+    ['jsonb'],
+  );
+  const readCompletionInput = createStatementBatcher<
+    { session_id: string; user_id: string; word_ids: readonly string[] },
+    CompletionInput | undefined
+  >(
+    async (inputs) => {
+      const rows = new Map((await completionInputs([JSON.stringify(inputs)])).map((row) => [row.session_id, row]));
+      return inputs.map((input) => rows.get(input.session_id));
+    },
+    { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
+  );
+  const writeCompletions = async (changes: readonly CompletionChange[]): Promise<unknown[]> => {
+    const rows = await completeSessions([
+      JSON.stringify(
+        changes.map((change) => ({
+          session_id: change.sessionId,
+          user_id: change.userId,
+          completed_at: change.now.toISOString(),
+          local_date: change.today,
+          xp: change.xp,
+          streak: change.streak,
+          last_active_date: change.lastActiveDate,
+          course: change.course,
+          lesson_id: change.lessonId,
+          score: change.score,
+          result: change.result,
+          cards: change.cards,
+        })),
+      ),
+    ]);
+    const results = new Map(rows.map((row) => [row.session_id, row.result]));
+    return changes.map((change) => results.get(change.sessionId));
+  };
+  // A learner's sessions, profile, days, best scores and cards are written by one statement at a
+  // time, so two running writes never wait on each other's rows.
+  const writeCompletion = createStatementBatcher(writeCompletions, {
+    maxSize: MAX_BATCH,
+    maxInFlight: WRITES_IN_FLIGHT,
+    keyOf: (change) => change.userId,
+  });
   return {
     db,
 
-    /** The caller's lesson session with what completing it needs; undefined when it is not theirs. */
-    async findCompletionInput(
-      userId: string,
-      sessionId: string,
-      wordIds: readonly string[],
-    ): Promise<CompletionInput | undefined> {
-      const [row] = await completionInput([sessionId, userId, JSON.stringify(wordIds)]);
-      return row;
+    /**
+     * The caller's lesson session with what completing it needs; undefined when it is not theirs.
+     * Concurrent calls share a statement.
+     */
+    findCompletionInput(userId: string, sessionId: string, wordIds: readonly string[]): Promise<CompletionInput | undefined> {
+      return readCompletionInput({ session_id: sessionId, user_id: userId, word_ids: wordIds });
     },
 
     /**
-     * Writes a completion (see COMPLETE_SESSION_SQL) and returns the stored result, or undefined when
-     * the session was finished meanwhile (the caller then reads the stored result).
+     * Writes a completion (see COMPLETE_SESSIONS_SQL) and returns the stored result, or undefined when
+     * the session was finished meanwhile (the caller then reads the stored result). Concurrent calls
+     * share a statement.
      */
-    async completeSession(change: {
-      sessionId: string;
-      userId: string;
-      now: Date;
-      today: string;
-      xp: number;
-      streak: number;
-      lastActiveDate: string;
-      course: string;
-      lessonId: string;
-      score: number;
-      result: object;
-      cards: CardColumns[];
-    }): Promise<unknown> {
-      const [row] = await completeSession([
-        change.sessionId,
-        change.userId,
-        change.now.toISOString(),
-        change.today,
-        change.xp,
-        change.streak,
-        change.lastActiveDate,
-        change.course,
-        change.lessonId,
-        change.score,
-        JSON.stringify(change.result),
-        JSON.stringify(change.cards),
-      ]);
-      return row?.result;
+    completeSession(change: CompletionChange): Promise<unknown> {
+      return writeCompletion(change);
     },
 
     /** Inside a transaction pass `tx`: PGlite has one connection, so a query beside it would wait forever. */

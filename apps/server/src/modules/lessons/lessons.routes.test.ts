@@ -5,7 +5,7 @@ import {
   ListLessonsResponseSchema,
   StartLessonResponseSchema,
 } from '@parla/shared/lessons.schema';
-import { DueCardsResponseSchema } from '@parla/shared/practice.schema';
+import { DueCardsResponseSchema, WeakAreasResponseSchema } from '@parla/shared/practice.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonSessions, users } from '../../db/schema/index';
@@ -286,6 +286,74 @@ describe('a lesson session', () => {
     expect(new Set(bodies).size).toBe(1);
     const me = (await get('/users/me', account.bearer)).json();
     expect(me.profile).toMatchObject({ total_xp: 10, lessons_completed: 1 });
+  });
+
+  it('completes sessions that arrive together, of several learners and two of one, each with its own numbers', async () => {
+    const alice = await learner();
+    await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, alice.auth.user.id));
+    const bob = await learner();
+    /** Starts a lesson and answers its multiple-choice items right, or none of its items. */
+    const prepare = async (account: { bearer: Headers }, lessonId: string, answerRight: boolean) => {
+      const start = StartLessonResponseSchema.parse((await post(`/lessons/${lessonId}/start`, account.bearer)).json());
+      const keys = await answerKey(start.session_id);
+      if (answerRight)
+        for (const exercise of start.exercises.filter((item) => item.type === 'multiple-choice')) {
+          const key = keys.get(exercise.id);
+          if (!key) throw new Error('no key');
+          await post(`/lessons/${lessonId}/exercises/${exercise.id}/complete`, account.bearer, {
+            session_id: start.session_id,
+            answer: rightAnswer(key),
+          });
+        }
+      return { account, lessonId, sessionId: start.session_id };
+    };
+    const aliceFood = await prepare(alice, 'food-1', true);
+    const aliceHome = await prepare(alice, 'home-1', false);
+    const bobFood = await prepare(bob, 'food-1', true);
+
+    // All at once, with a replay of one of them among them.
+    const replies = await Promise.all(
+      [aliceFood, aliceHome, bobFood, aliceFood].map(({ account, lessonId, sessionId }) =>
+        post(`/lessons/${lessonId}/complete`, account.bearer, { session_id: sessionId }),
+      ),
+    );
+    const [first, second, third, replay] = replies.map((reply) => {
+      expect(reply.statusCode).toBe(200);
+      return CompleteLessonResponseSchema.parse(reply.json());
+    });
+    if (!first || !second || !third || !replay) throw new Error('missing reply');
+    // Three multiple-choice items right out of nine; nothing answered scores 0 and earns the minimum.
+    expect(first).toMatchObject({ session_id: aliceFood.sessionId, correct: 3, total: 9, score: 33, xp_earned: 17 });
+    expect(second).toMatchObject({ session_id: aliceHome.sessionId, correct: 0, score: 0, xp_earned: 10 });
+    expect(third).toMatchObject({ session_id: bobFood.sessionId, score: 33, xp_earned: 17, total_xp: 17, lessons_completed: 1 });
+    expect(replay).toEqual(first);
+
+    const aliceMe = (await get('/users/me', alice.bearer)).json();
+    expect(aliceMe.profile).toMatchObject({ total_xp: 27, lessons_completed: 2, current_streak: 1 });
+    const bobMe = (await get('/users/me', bob.bearer)).json();
+    expect(bobMe.profile).toMatchObject({ total_xp: 17, lessons_completed: 1, current_streak: 1 });
+
+    const completed = async (account: { bearer: Headers }) =>
+      ListLessonsResponseSchema.parse((await get('/lessons', account.bearer)).json())
+        .units.flatMap((unit) => unit.lessons)
+        .filter((lesson) => lesson.completed)
+        .map((lesson) => lesson.id)
+        .sort();
+    expect(await completed(alice)).toEqual(['food-1', 'home-1']);
+    expect(await completed(bob)).toEqual(['food-1']);
+
+    // Each learner's deck holds the words of their own lessons only: the new cards are due now, the
+    // studied ones (fewer than ten here) are all among the weak areas.
+    const deck = async (account: { bearer: Headers }) =>
+      [
+        ...DueCardsResponseSchema.parse((await get('/review/users/me/spaced_repetition', account.bearer)).json()).cards,
+        ...WeakAreasResponseSchema.parse((await get('/review/users/me/weak_areas', account.bearer)).json()).cards,
+      ].map((card) => card.word_id);
+    const homeWords = GetLessonResponseSchema.parse((await get('/lessons/home-1', bob.bearer)).json()).words.map(
+      (word) => word.id,
+    );
+    expect(await deck(alice)).toEqual(expect.arrayContaining(homeWords));
+    expect((await deck(bob)).filter((word) => homeWords.includes(word))).toEqual([]);
   });
 
   it('adds the lesson’s words to the review deck and reschedules only the words asked about', async () => {
