@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { parseEnv } from '../apps/server/src/config/env';
 import { databaseTargetFromEnv, openDatabase } from '../apps/server/src/db/client';
 import { systemClock } from '../apps/server/src/lib/clock';
@@ -172,6 +173,25 @@ function toRow(
   return row;
 }
 
+/**
+ * Just before each measured PostgreSQL run: a checkpoint. PostgreSQL's own timed one (every five
+ * minutes by default) writes out everything the earlier rows dirtied; landing inside a run of a few
+ * seconds, it made the same code measure a third slower or faster from one bench to the next. Skipped
+ * where the role may not run CHECKPOINT.
+ */
+async function settle(database: string): Promise<void> {
+  if (database !== 'PostgreSQL' || !PG_URL) return;
+  const client = new pg.Client({ connectionString: PG_URL });
+  try {
+    await client.connect();
+    await client.query('checkpoint');
+  } catch {
+    // Not allowed here: measure as it is.
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function measure(
   name: string,
   database: string,
@@ -187,6 +207,7 @@ async function measure(
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
   });
+  await settle(database);
   const before = cpuSnapshot(url);
   const result = await autocannon({
     url,
@@ -258,6 +279,7 @@ async function measureCalls(
   };
   await send(url, calls.slice(0, warmUp), { connections: 10, onAnswer: report(calls.slice(0, warmUp)) });
   const measured = calls.slice(warmUp);
+  await settle(database);
   const before = cpuSnapshot(url);
   const started = performance.now();
   let lastAnswer = started;
@@ -700,7 +722,7 @@ const markdown = `# Benchmark results
 
 Written by \`npm run bench\` (${new Date().toISOString().slice(0, 10)}; ${cpus().length} CPUs, Node ${process.version}).
 Load: autocannon on 127.0.0.1, ${CONNECTIONS} connections, ${DURATION_S} s per scenario after a 1 s warm-up.
-${PG_URL ? 'PostgreSQL rows use `BENCH_DATABASE_URL`.' : 'Set `BENCH_DATABASE_URL=postgres://…` to add the PostgreSQL rows.'}
+${PG_URL ? 'PostgreSQL rows use `BENCH_DATABASE_URL`; each measured run starts right after a `CHECKPOINT`.' : 'Set `BENCH_DATABASE_URL=postgres://…` to add the PostgreSQL rows.'}
 Absolute numbers drift on a shared machine; compare the ratios, taken in the same run. The CPU columns
 are the CPU time the server process (Node.js, with PGlite inside it) and all PostgreSQL processes used per
 request during the measured run (from /proc): where the time goes when the ${cpus().length} cores are the limit.

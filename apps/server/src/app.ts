@@ -152,7 +152,10 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const content = createContentProvider(contentDir);
   const lessonsRepository = createLessonsRepository(database);
   const reviewRepository = createReviewRepository(database.db);
-  const reviews = createReviewService({ repo: reviewRepository });
+  const reviews = createReviewService({
+    repo: reviewRepository,
+    lessonOf: (wordId) => content.get().wordsById.get(wordId)?.lessonId,
+  });
   const lessonsService = createLessonsService({ repo: lessonsRepository, content, clock });
   const dashboardService = createDashboardService({
     repo: createDashboardRepository(database),

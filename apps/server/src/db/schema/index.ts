@@ -1,5 +1,5 @@
 export { authIdentities, oauthStates, passwordResetTokens, refreshTokens } from './auth';
 export { contactMessages, newsletterSubscriptions } from './contact';
-export { dailyActivity, lessonProgress, lessonSessions, reviewCards } from './learning';
+export { type DeckCard, dailyActivity, lessonProgress, lessonSessions } from './learning';
 export { rateLimits } from './rate-limits';
 export { profiles, users } from './users';

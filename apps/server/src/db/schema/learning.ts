@@ -1,4 +1,4 @@
-import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A generated lesson (or practice) a learner is taking; the answers stay here, not in the browser. */
@@ -29,7 +29,24 @@ export const lessonSessions = pgTable(
   (table) => [index().on(table.userId, table.localDate)],
 );
 
-/** Best score per lesson of a course; a course switch keeps it. */
+/** A review card as the deck stores it, under its word's id (timestamps as ISO text). */
+export interface DeckCard {
+  due: string;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string | null;
+}
+
+/**
+ * A learner's lesson of a course: the best score (a course switch keeps it) and the FSRS review
+ * cards of the lesson's words, one per word met (ADR 012). A row with no completions holds only
+ * cards: words met in practice before the lesson was taken.
+ */
 export const lessonProgress = pgTable(
   'lesson_progress',
   {
@@ -38,9 +55,11 @@ export const lessonProgress = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     course: text().notNull(),
     lessonId: text().notNull(),
-    bestScore: integer().notNull(),
-    completions: integer().notNull().default(1),
-    lastCompletedAt: timestamp({ withTimezone: true }).notNull(),
+    bestScore: integer().notNull().default(0),
+    completions: integer().notNull().default(0),
+    lastCompletedAt: timestamp({ withTimezone: true }),
+    /** Word id → its card. */
+    cards: jsonb().$type<Record<string, DeckCard>>().notNull().default({}),
   },
   (table) => [primaryKey({ columns: [table.userId, table.course, table.lessonId] })],
 );
@@ -58,28 +77,4 @@ export const dailyActivity = pgTable(
     practices: integer().notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.localDate] })],
-);
-
-/** One FSRS card per learner, course and word met: when to see it again and how well it is known. */
-export const reviewCards = pgTable(
-  'review_cards',
-  {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    course: text().notNull(),
-    wordId: text().notNull(),
-    due: timestamp({ withTimezone: true }).notNull(),
-    stability: doublePrecision().notNull(),
-    difficulty: doublePrecision().notNull(),
-    scheduledDays: integer().notNull(),
-    learningSteps: integer().notNull(),
-    reps: integer().notNull(),
-    lapses: integer().notNull(),
-    state: integer().notNull(),
-    lastReview: timestamp({ withTimezone: true }),
-  },
-  // No index on `due`: a deck holds at most the course's words (~360), which the primary key's
-  // (user, course) prefix reads at once; a second index only slowed every card write down.
-  (table) => [primaryKey({ columns: [table.userId, table.course, table.wordId] })],
 );

@@ -33,7 +33,7 @@ const DASHBOARD_ROW_SQL = `
               where s.user_id = u.id and s.local_date = t.today and s.kind = 'lesson' limit $3) counted)
          end as sessions_today,
          (select coalesce(json_agg(lp.lesson_id), '[]'::json) from lesson_progress lp
-           where lp.user_id = u.id and lp.course = p.target_language) as completed,
+           where lp.user_id = u.id and lp.course = p.target_language and lp.completions > 0) as completed,
          (select coalesce(json_agg(json_build_object('date', d.local_date::text, 'xp', d.xp, 'lessons', d.lessons)), '[]'::json)
             from daily_activity d where d.user_id = u.id and d.local_date between t.today - 6 and t.today) as week
     from users u

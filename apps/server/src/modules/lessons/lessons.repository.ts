@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { dailyActivity, lessonProgress, lessonSessions, profiles, users } from '../../db/schema/index';
+import { type DeckCard, dailyActivity, lessonProgress, lessonSessions, profiles, users } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
 import type { CardColumns } from '../review/review.repository';
 
@@ -18,7 +18,7 @@ export interface CompletionInput {
   timezone: string;
   current_streak: number;
   last_active_date: string | null;
-  /** The learner's cards for the lesson's words (null once completed). */
+  /** The learner's cards of the lesson's words (null once completed). */
   cards: CardColumns[] | null;
 }
 
@@ -35,13 +35,14 @@ export interface CompletionChange {
   lessonId: string;
   score: number;
   result: object;
-  cards: CardColumns[];
+  /** The cards to write: word id → card. */
+  cards: Record<string, DeckCard>;
 }
 
 // Both statements take many sessions at once (one jsonb parameter; ADR 011): concurrent
 // completions share a round trip and, for the write, a commit.
 
-/** For each (session, user, the lesson's word ids): the caller's own lesson session only. */
+/** For each (session, user): the caller's own lesson session only, with the cards of its lesson's words. */
 const COMPLETION_INPUTS_SQL = `
   select s.id as session_id, s.lesson_id, s.course, s.completed_at is not null as completed, s.result,
          p.timezone, p.current_streak, p.last_active_date::text as last_active_date,
@@ -56,16 +57,11 @@ const COMPLETION_INPUTS_SQL = `
                         from jsonb_array_elements(s.exercises) e(item)))) item)
          end as items,
          case when s.completed_at is null then
-           (select coalesce(json_agg(json_build_object(
-                     'word_id', c.word_id, 'due', c.due, 'stability', c.stability, 'difficulty', c.difficulty,
-                     'scheduled_days', c.scheduled_days, 'learning_steps', c.learning_steps, 'reps', c.reps,
-                     'lapses', c.lapses, 'state', c.state, 'last_review', c.last_review)), '[]'::json)
-              from review_cards c
-             where c.user_id = s.user_id and c.course = s.course
-               -- Probes the primary key per word instead of reading the learner's whole deck.
-               and c.word_id = any(array(select jsonb_array_elements_text(i.word_ids))))
+           (select coalesce(json_agg(e.value || jsonb_build_object('word_id', e.key)), '[]'::json)
+              from lesson_progress lp, jsonb_each(lp.cards) e
+             where lp.user_id = s.user_id and lp.course = s.course and lp.lesson_id = s.lesson_id)
          end as cards
-    from jsonb_to_recordset($1::jsonb) as i(session_id uuid, user_id uuid, word_ids jsonb)
+    from jsonb_to_recordset($1::jsonb) as i(session_id uuid, user_id uuid)
     join lesson_sessions s on s.id = i.session_id and s.user_id = i.user_id and s.kind = 'lesson'
     join profiles p on p.user_id = s.user_id`;
 
@@ -73,9 +69,9 @@ const COMPLETION_INPUTS_SQL = `
  * Everything the completions write, as one statement (one round trip, atomic without a transaction).
  * The sessions are locked in id order and must still be open: a concurrent completion of the same
  * session waits, then finds it finished and writes nothing for it. Per learner (a learner may finish
- * two sessions in one batch): XP, lesson count and streak on the profile, the day's activity, each
- * lesson's best score, the review cards (new words join as new cards, graded words get their next
- * schedule: \`reps > 0\`); per session its result with the learner's new totals.
+ * two sessions in one batch): XP, lesson count and streak on the profile, the day's activity; per
+ * lesson, in one row, its best score and the cards of its words (new words join as new cards, graded
+ * words get their next schedule: \`reps > 0\`); per session its result with the learner's new totals.
  */
 const COMPLETE_SESSIONS_SQL = `
   with input as (
@@ -109,30 +105,22 @@ const COMPLETE_SESSIONS_SQL = `
       do update set xp = daily_activity.xp + excluded.xp, lessons = daily_activity.lessons + excluded.lessons
     returning user_id, local_date, xp
   ), progress as (
-    insert into lesson_progress (user_id, course, lesson_id, best_score, completions, last_completed_at)
-    select user_id, course, lesson_id, max(score), count(*), max(completed_at)
-      from open_session
-     group by user_id, course, lesson_id
+    insert into lesson_progress (user_id, course, lesson_id, best_score, completions, last_completed_at, cards)
+    select o.user_id, o.course, o.lesson_id, max(o.score), count(*), max(o.completed_at),
+           -- Two sessions of one lesson in a batch may share a word: the most reviewed card is kept.
+           (select coalesce(jsonb_object_agg(w.key, w.value order by (w.value->>'reps')::int), '{}'::jsonb)
+              from unnest(array_agg(o.cards)) as session_cards(cards), jsonb_each(session_cards.cards) w)
+      from open_session o
+     group by o.user_id, o.course, o.lesson_id
     on conflict (user_id, course, lesson_id)
       do update set best_score = greatest(lesson_progress.best_score, excluded.best_score),
                     completions = lesson_progress.completions + excluded.completions,
-                    last_completed_at = excluded.last_completed_at
-  ), cards as (
-    insert into review_cards (user_id, course, word_id, due, stability, difficulty, scheduled_days, learning_steps,
-                              reps, lapses, state, last_review)
-    -- Two sessions of one learner in a batch may share a word: the graded card wins.
-    select distinct on (o.user_id, o.course, c.word_id)
-           o.user_id, o.course, c.word_id, c.due, c.stability, c.difficulty, c.scheduled_days, c.learning_steps, c.reps,
-           c.lapses, c.state, c.last_review
-      from open_session o,
-           jsonb_to_recordset(o.cards) as c(word_id text, due timestamptz, stability float8, difficulty float8,
-             scheduled_days int, learning_steps int, reps int, lapses int, state int, last_review timestamptz)
-     order by o.user_id, o.course, c.word_id, c.reps desc
-    on conflict (user_id, course, word_id) do update
-       set due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
-           scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
-           lapses = excluded.lapses, state = excluded.state, last_review = excluded.last_review
-     where excluded.reps > 0
+                    last_completed_at = excluded.last_completed_at,
+                    -- A new card (no review yet) never replaces one the learner already has.
+                    cards = lesson_progress.cards || (
+                      select coalesce(jsonb_object_agg(w.key, w.value), '{}'::jsonb)
+                        from jsonb_each(excluded.cards) w
+                       where (w.value->>'reps')::int > 0 or not lesson_progress.cards ? w.key)
   )
   update lesson_sessions s
      set completed_at = o.completed_at,
@@ -160,10 +148,7 @@ export function createLessonsRepository(database: DatabaseHandle) {
     COMPLETE_SESSIONS_SQL,
     ['jsonb'],
   );
-  const readCompletionInput = createStatementBatcher<
-    { session_id: string; user_id: string; word_ids: readonly string[] },
-    CompletionInput | undefined
-  >(
+  const readCompletionInput = createStatementBatcher<{ session_id: string; user_id: string }, CompletionInput | undefined>(
     async (inputs) => {
       const rows = new Map((await completionInputs([JSON.stringify(inputs)])).map((row) => [row.session_id, row]));
       return inputs.map((input) => rows.get(input.session_id));
@@ -206,8 +191,8 @@ export function createLessonsRepository(database: DatabaseHandle) {
      * The caller's lesson session with what completing it needs; undefined when it is not theirs.
      * Concurrent calls share a statement.
      */
-    findCompletionInput(userId: string, sessionId: string, wordIds: readonly string[]): Promise<CompletionInput | undefined> {
-      return readCompletionInput({ session_id: sessionId, user_id: userId, word_ids: wordIds });
+    findCompletionInput(userId: string, sessionId: string): Promise<CompletionInput | undefined> {
+      return readCompletionInput({ session_id: sessionId, user_id: userId });
     },
 
     /**
@@ -230,10 +215,13 @@ export function createLessonsRepository(database: DatabaseHandle) {
     },
 
     async findProgress(userId: string, course: string) {
-      return db
-        .select({ lessonId: lessonProgress.lessonId, bestScore: lessonProgress.bestScore })
-        .from(lessonProgress)
-        .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.course, course)));
+      return (
+        db
+          .select({ lessonId: lessonProgress.lessonId, bestScore: lessonProgress.bestScore })
+          .from(lessonProgress)
+          // A row without completions holds only cards of words met in practice.
+          .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.course, course), gt(lessonProgress.completions, 0)))
+      );
     },
 
     async countLessonSessionsOn(userId: string, localDate: string): Promise<number> {

@@ -425,7 +425,7 @@ export function createLessonsService({
     async completeLesson(userId: string, lessonId: string, sessionId: string): Promise<CompleteLessonResponse> {
       const lesson = content.get().lessonsById.get(lessonId);
       const wordIds = lesson?.words.map((word) => word.id) ?? [];
-      const input = await repo.findCompletionInput(userId, sessionId, wordIds);
+      const input = await repo.findCompletionInput(userId, sessionId);
       if (!lesson || !input || input.lesson_id !== lessonId)
         throw new AppError('not_found', 'This lesson session does not exist.');
       if (input.completed && input.result) return presentCompletion(input.result as StoredCompletion);
@@ -466,16 +466,18 @@ export function createLessonsService({
         score,
         result,
         // The lesson's words join the review deck; the ones asked about are graded by the answer.
-        cards: lessonCards(
-          wordIds,
-          input.cards ?? [],
-          items.flatMap((item) => item.word_ids.map((wordId) => ({ wordId, correct: item.correct }))),
-          now,
+        cards: Object.fromEntries(
+          lessonCards(
+            wordIds,
+            input.cards ?? [],
+            items.flatMap((item) => item.word_ids.map((wordId) => ({ wordId, correct: item.correct }))),
+            now,
+          ).map(({ word_id, ...card }) => [word_id, card]),
         ),
       });
       if (stored) return presentCompletion(stored as StoredCompletion);
       // Another request completed the session first: answer with what it stored.
-      const finished = await repo.findCompletionInput(userId, sessionId, []);
+      const finished = await repo.findCompletionInput(userId, sessionId);
       if (finished?.completed && finished.result) return presentCompletion(finished.result as StoredCompletion);
       throw new AppError('not_found', 'This lesson session does not exist.');
     },

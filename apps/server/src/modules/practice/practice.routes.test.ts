@@ -1,9 +1,11 @@
+import { DashboardResponseSchema } from '@parla/shared/dashboard.schema';
 import { ErrorBodySchema } from '@parla/shared/errors';
-import { StartLessonResponseSchema } from '@parla/shared/lessons.schema';
+import { ListLessonsResponseSchema, StartLessonResponseSchema } from '@parla/shared/lessons.schema';
 import {
   CompletePracticeResponseSchema,
   DueCardsResponseSchema,
   StartPracticeResponseSchema,
+  WeakAreasResponseSchema,
 } from '@parla/shared/practice.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +155,26 @@ describe('review with FSRS', () => {
     const order = weak.cards.map((card: { word_id: string }) => card.word_id);
     expect(order).toContain(wrongOne.word_id);
     if (order.includes(rightOne.word_id)) expect(order.indexOf(wrongOne.word_id)).toBeLessThan(order.indexOf(rightOne.word_id));
+  });
+
+  it('keeps the words of a practice in the deck without marking their lessons as taken', async () => {
+    const account = await learner();
+    const practice = StartPracticeResponseSchema.parse((await post('/practice/start', account.bearer)).json());
+    const key = await correctAnswers(practice.session_id);
+    for (const question of practice.questions)
+      await post(`/practice/${practice.session_id}/answer`, account.bearer, {
+        question_id: question.id,
+        answer: key.get(question.id) ?? 0,
+      });
+    const weak = WeakAreasResponseSchema.parse((await get('/review/users/me/weak_areas', account.bearer)).json());
+    expect(new Set(weak.cards.map((card) => card.word_id))).toEqual(
+      new Set(practice.questions.map((question) => question.word_id)),
+    );
+    const lessons = ListLessonsResponseSchema.parse((await get('/lessons', account.bearer)).json());
+    expect(lessons.units.flatMap((unit) => unit.lessons).filter((lesson) => lesson.completed)).toEqual([]);
+    const dashboard = DashboardResponseSchema.parse((await get('/dashboard', account.bearer)).json());
+    expect(dashboard.lessons_completed).toBe(0);
+    expect(dashboard.continue_learning[0]).toMatchObject({ id: 'greetings-1', completed: false, progress: 0 });
   });
 
   it('keeps each deck private', async () => {

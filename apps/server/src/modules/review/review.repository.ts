@@ -1,21 +1,69 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reviewCards } from '../../db/schema/index';
+import type { DeckCard } from '../../db/schema/index';
 
-export type ReviewCardRow = typeof reviewCards.$inferSelect;
-
-/** A review card's columns as JSON carries them (snake_case, timestamps as ISO text). */
-export interface CardColumns {
-  word_id: string;
-  due: string;
+/** A learner's review card for one word (the deck keeps the cards of a lesson's words together). */
+export interface ReviewCardRow {
+  wordId: string;
+  due: Date;
   stability: number;
   difficulty: number;
-  scheduled_days: number;
-  learning_steps: number;
+  scheduledDays: number;
+  learningSteps: number;
   reps: number;
   lapses: number;
   state: number;
-  last_review: string | null;
+  lastReview: Date | null;
+}
+
+/** A card as SQL reads and writes it in JSON, with its word (snake_case, timestamps as ISO text). */
+export interface CardColumns extends DeckCard {
+  word_id: string;
+}
+
+/** A card to store: its word, the lesson that word belongs to, and the card. */
+export interface DeckEntry {
+  lessonId: string;
+  wordId: string;
+  card: DeckCard;
+}
+
+/** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+function toRow(wordId: string, card: DeckCard): ReviewCardRow {
+  return {
+    wordId,
+    due: new Date(card.due),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduledDays: card.scheduled_days,
+    learningSteps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    lastReview: card.last_review ? new Date(card.last_review) : null,
+  };
+}
+
+/** The learner's cards of a course, one row per word, narrowed by `where` (on `word_id` and `due`). */
+async function selectCards(
+  db: Database,
+  userId: string,
+  course: string,
+  where: SQL = sql`true`,
+  tail: SQL = sql``,
+): Promise<ReviewCardRow[]> {
+  const result = await db.execute(sql`
+    select c.word_id, c.card
+      from lesson_progress lp
+     cross join lateral (select e.key as word_id, e.value as card, (e.value->>'due')::timestamptz as due
+                           from jsonb_each(lp.cards) e) c
+     where lp.user_id = ${userId} and lp.course = ${course} and ${where}
+     ${tail}`);
+  return rowsOf<{ word_id: string; card: DeckCard }>(result).map((row) => toRow(row.word_id, row.card));
 }
 
 export function createReviewRepository(db: Database) {
@@ -24,55 +72,42 @@ export function createReviewRepository(db: Database) {
 
     async findCards(tx: Database, userId: string, course: string, wordIds: string[]): Promise<ReviewCardRow[]> {
       if (wordIds.length === 0) return [];
-      return tx
-        .select()
-        .from(reviewCards)
-        .where(and(eq(reviewCards.userId, userId), eq(reviewCards.course, course), inArray(reviewCards.wordId, wordIds)));
+      return selectCards(
+        tx,
+        userId,
+        course,
+        sql`c.word_id in (select jsonb_array_elements_text(${JSON.stringify(wordIds)}::jsonb))`,
+      );
     },
 
-    async upsertCards(tx: Database, rows: (typeof reviewCards.$inferInsert)[]): Promise<void> {
-      if (rows.length === 0) return;
-      await tx
-        .insert(reviewCards)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [reviewCards.userId, reviewCards.course, reviewCards.wordId],
-          set: {
-            due: sql`excluded.due`,
-            stability: sql`excluded.stability`,
-            difficulty: sql`excluded.difficulty`,
-            scheduledDays: sql`excluded.scheduled_days`,
-            learningSteps: sql`excluded.learning_steps`,
-            reps: sql`excluded.reps`,
-            lapses: sql`excluded.lapses`,
-            state: sql`excluded.state`,
-            lastReview: sql`excluded.last_review`,
-          },
-        });
+    /** Stores the cards, each in its lesson's row (created with no completions when there is none yet). */
+    async upsertCards(tx: Database, userId: string, course: string, entries: readonly DeckEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      const byLesson = new Map<string, Record<string, DeckCard>>();
+      for (const { lessonId, wordId, card } of entries) byLesson.set(lessonId, { ...byLesson.get(lessonId), [wordId]: card });
+      const lessons = JSON.stringify([...byLesson].map(([lesson_id, cards]) => ({ lesson_id, cards })));
+      await tx.execute(sql`
+        insert into lesson_progress (user_id, course, lesson_id, cards)
+        select ${userId}, ${course}, l.lesson_id, l.cards
+          from jsonb_to_recordset(${lessons}::jsonb) as l(lesson_id text, cards jsonb)
+        on conflict (user_id, course, lesson_id) do update set cards = lesson_progress.cards || excluded.cards`);
     },
 
     async dueCards(userId: string, course: string, now: Date, limit: number): Promise<ReviewCardRow[]> {
-      return db
-        .select()
-        .from(reviewCards)
-        .where(and(eq(reviewCards.userId, userId), eq(reviewCards.course, course), lte(reviewCards.due, now)))
-        .orderBy(asc(reviewCards.due))
-        .limit(limit);
+      return selectCards(db, userId, course, sql`c.due <= ${now.toISOString()}::timestamptz`, sql`order by c.due limit ${limit}`);
     },
 
     async countDue(userId: string, course: string, now: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(reviewCards)
-        .where(and(eq(reviewCards.userId, userId), eq(reviewCards.course, course), lte(reviewCards.due, now)));
-      return Number(row?.n ?? 0);
+      const result = await db.execute(sql`
+        select count(*)::int as n
+          from lesson_progress lp, jsonb_each(lp.cards) e
+         where lp.user_id = ${userId} and lp.course = ${course}
+           and (e.value->>'due')::timestamptz <= ${now.toISOString()}::timestamptz`);
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     },
 
     async allCards(userId: string, course: string): Promise<ReviewCardRow[]> {
-      return db
-        .select()
-        .from(reviewCards)
-        .where(and(eq(reviewCards.userId, userId), eq(reviewCards.course, course)));
+      return selectCards(db, userId, course);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { type Card, createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
 import type { Database } from '../../db/client';
+import type { DeckCard } from '../../db/schema/index';
 import type { CardColumns, ReviewCardRow, ReviewRepository } from './review.repository';
 
 const scheduler = fsrs();
@@ -25,27 +26,9 @@ function toCard(row: ReviewCardRow): Card {
   };
 }
 
-function toRow(userId: string, course: string, wordId: string, card: Card) {
+/** A card as the deck stores it in JSON (snake_case, timestamps as ISO text). */
+function toDeckCard(card: Card): DeckCard {
   return {
-    userId,
-    course,
-    wordId,
-    due: card.due,
-    stability: card.stability,
-    difficulty: card.difficulty,
-    scheduledDays: card.scheduled_days,
-    learningSteps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    lastReview: card.last_review ?? null,
-  };
-}
-
-/** A card as SQL writes it from JSON (snake_case columns, ISO timestamps). */
-function toColumns(wordId: string, card: Card): CardColumns {
-  return {
-    word_id: wordId,
     due: card.due.toISOString(),
     stability: card.stability,
     difficulty: card.difficulty,
@@ -56,6 +39,10 @@ function toColumns(wordId: string, card: Card): CardColumns {
     state: card.state,
     last_review: card.last_review?.toISOString() ?? null,
   };
+}
+
+function toColumns(wordId: string, card: Card): CardColumns {
+  return { word_id: wordId, ...toDeckCard(card) };
 }
 
 function fromColumns(card: CardColumns): Card {
@@ -118,8 +105,17 @@ export function retrievability(row: ReviewCardRow, now: Date): number {
   return Math.max(0, Math.min(1, scheduler.get_retrievability(toCard(row), now, false)));
 }
 
-/** Spaced repetition with FSRS: every word a learner meets becomes a card, every answer grades it. */
-export function createReviewService({ repo }: { repo: ReviewRepository }) {
+/**
+ * Spaced repetition with FSRS: every word a learner meets becomes a card, every answer grades it.
+ * `lessonOf` names the lesson a word belongs to: the deck keeps a lesson's cards together.
+ */
+export function createReviewService({
+  repo,
+  lessonOf,
+}: {
+  repo: ReviewRepository;
+  lessonOf: (wordId: string) => string | undefined;
+}) {
   return {
     /** A right answer is "Good", a wrong one (or no answer in time) "Again". */
     async grade(
@@ -133,10 +129,14 @@ export function createReviewService({ repo }: { repo: ReviewRepository }) {
       const existing = new Map((await repo.findCards(tx, userId, course, [...byWord.keys()])).map((row) => [row.wordId, row]));
       await repo.upsertCards(
         tx,
-        [...byWord].map(([wordId, correct]) => {
+        userId,
+        course,
+        [...byWord].flatMap(([wordId, correct]) => {
+          const lessonId = lessonOf(wordId);
+          if (!lessonId) return [];
           const row = existing.get(wordId);
           const card = row ? toCard(row) : createEmptyCard(now);
-          return toRow(userId, course, wordId, scheduler.next(card, now, correct ? Rating.Good : Rating.Again).card);
+          return [{ lessonId, wordId, card: toDeckCard(scheduler.next(card, now, correct ? Rating.Good : Rating.Again).card) }];
         }),
       );
     },
