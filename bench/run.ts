@@ -574,28 +574,33 @@ async function lighthouse(
     const refreshToken = await lighthouseLearner(app.url);
     for (const { path, signedIn } of pages) {
       const output = join(dataDir, 'report.json');
-      // The web app restores its session from the refresh cookie, and each page load rotates the
-      // token: every signed-in page gets a token of its own (a sign-in). The header is sent on
-      // every request, so a second refresh in the same load reuses the old token inside the
-      // server's retry grace window and gets the same pair back.
-      const cookie = signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: `parla_refresh=${await refreshToken()}` })}`] : [];
-      await new Promise<void>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [
-            join(ROOT, 'node_modules/lighthouse/cli/index.js'),
-            `${app.url}${path}`,
-            '--quiet',
-            '--only-categories=performance,accessibility',
-            '--output=json',
-            `--output-path=${output}`,
-            ...cookie,
-            '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
-          ],
-          { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
-        );
-        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`))));
-      });
+      // Lighthouse now and then fails to record its trace ("NO_NAVSTART"): such a page gets one more try.
+      for (let attempt = 1; ; attempt += 1) {
+        // The web app restores its session from the refresh cookie, and each page load rotates the
+        // token: every signed-in page load gets a token of its own (a sign-in). The header is sent
+        // on every request, so a second refresh in the same load reuses the old token inside the
+        // server's retry grace window and gets the same pair back.
+        const cookie = signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: `parla_refresh=${await refreshToken()}` })}`] : [];
+        const code = await new Promise<number | null>((resolve) => {
+          const child = spawn(
+            process.execPath,
+            [
+              join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+              `${app.url}${path}`,
+              '--quiet',
+              '--only-categories=performance,accessibility',
+              '--output=json',
+              `--output-path=${output}`,
+              ...cookie,
+              '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic',
+            ],
+            { cwd: ROOT, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'inherit' },
+          );
+          child.on('exit', resolve);
+        });
+        if (code === 0) break;
+        if (attempt === 2) throw new Error(`lighthouse ${path} exited ${code} twice`);
+      }
       const report = JSON.parse(readFileSync(output, 'utf8'));
       // A signed-in page that lost its session would show the sign-in page instead: say so.
       const landed = new URL(report.finalDisplayedUrl ?? report.finalUrl).pathname;
@@ -607,7 +612,16 @@ async function lighthouse(
         cls: report.audits['cumulative-layout-shift'].displayValue,
         tbt: report.audits['total-blocking-time'].displayValue,
       };
-      console.log(`lighthouse ${path}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${row.lcp}`);
+      // Name what cost accessibility points, so a run that misses 100 says why.
+      const failed = Object.values(
+        report.audits as Record<string, { id: string; score: number | null; scoreDisplayMode: string }>,
+      )
+        .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0)
+        .map((audit) => audit.id)
+        .filter((id) => report.categories.accessibility.auditRefs.some((ref: { id: string }) => ref.id === id));
+      console.log(
+        `lighthouse ${path}: performance ${row.performance}, accessibility ${row.accessibility}${failed.length > 0 ? ` (failed: ${failed.join(', ')})` : ''}, LCP ${row.lcp}`,
+      );
       rows.push(row);
     }
   } finally {

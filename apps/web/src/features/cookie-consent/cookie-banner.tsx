@@ -26,7 +26,7 @@ export default function CookieBanner() {
       {visible && !customizing ? (
         <section
           aria-labelledby="cookie-banner-title"
-          className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-3xl border border-line bg-surface p-5 text-fg shadow-2xl motion-safe:animate-rise sm:p-6"
+          className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-3xl border border-line bg-surface p-5 text-fg shadow-2xl motion-safe:animate-slide-up sm:p-6"
         >
           <div className="flex flex-col gap-4 md:flex-row md:items-center">
             <div className="flex flex-1 gap-3">
