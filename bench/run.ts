@@ -83,20 +83,32 @@ function cpuTicks(pid: number | string): number {
   }
 }
 
-/** CPU used so far by a server and by every PostgreSQL process on this machine (its backends do the SQL). */
-function cpuSnapshot(url: string): { server: number; postgres: number } {
+/**
+ * CPU used so far by a server and by each PostgreSQL process on this machine (its backends do the
+ * SQL), by PID: a process that ends during a run (a client's backend) must not count negatively.
+ */
+function cpuSnapshot(url: string): { server: number; postgres: Map<string, number> } {
   const pid = serverPids.get(url);
-  const postgres = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres');
-      } catch {
-        return false;
-      }
-    })
-    .reduce((sum, entry) => sum + cpuTicks(entry), 0);
+  const postgres = new Map(
+    readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          return readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres');
+        } catch {
+          return false;
+        }
+      })
+      .map((entry) => [entry, cpuTicks(entry)] as const),
+  );
   return { server: pid ? cpuTicks(pid) : 0, postgres };
+}
+
+/** PostgreSQL CPU between two snapshots: what the processes alive at the end used since the start (or since they began). */
+function postgresTicks(before: Map<string, number>, after: Map<string, number>): number {
+  let ticks = 0;
+  for (const [pid, used] of after) ticks += Math.max(0, used - (before.get(pid) ?? 0));
+  return ticks;
 }
 
 /** Starts a server as a child process; it is stopped by its own PID, never by name. */
@@ -162,7 +174,7 @@ function toRow(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     ...(cpu && { serverUs: perRequest(cpu.after.server - cpu.before.server) }),
-    ...(cpu && database === 'PostgreSQL' && { postgresUs: perRequest(cpu.after.postgres - cpu.before.postgres) }),
+    ...(cpu && database === 'PostgreSQL' && { postgresUs: perRequest(postgresTicks(cpu.before.postgres, cpu.after.postgres)) }),
   };
   console.log(
     `${name.padEnd(44)} ${database.padEnd(10)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}` +
