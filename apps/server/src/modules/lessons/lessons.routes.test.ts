@@ -43,6 +43,23 @@ function rightAnswer(key: GeneratedExercise['key']) {
 }
 const isAudio = (type: string) => type === 'listening' || type === 'speaking';
 
+/** Answers a session's multiple-choice items right (three of its nine items) and nothing else. */
+async function answerChoicesRight(
+  bearer: Headers,
+  lessonId: string,
+  start: { session_id: string; exercises: { id: string; type: string }[] },
+) {
+  const keys = await answerKey(start.session_id);
+  for (const exercise of start.exercises.filter((item) => item.type === 'multiple-choice')) {
+    const key = keys.get(exercise.id);
+    if (!key) throw new Error('no key');
+    await post(`/lessons/${lessonId}/exercises/${exercise.id}/complete`, bearer, {
+      session_id: start.session_id,
+      answer: rightAnswer(key),
+    });
+  }
+}
+
 describe('GET /lessons', () => {
   it('lists the course’s units and lessons in the learner’s language', async () => {
     const account = await learner({ native_language: 'fr', target_language: 'de' });
@@ -295,16 +312,7 @@ describe('a lesson session', () => {
     /** Starts a lesson and answers its multiple-choice items right, or none of its items. */
     const prepare = async (account: { bearer: Headers }, lessonId: string, answerRight: boolean) => {
       const start = StartLessonResponseSchema.parse((await post(`/lessons/${lessonId}/start`, account.bearer)).json());
-      const keys = await answerKey(start.session_id);
-      if (answerRight)
-        for (const exercise of start.exercises.filter((item) => item.type === 'multiple-choice')) {
-          const key = keys.get(exercise.id);
-          if (!key) throw new Error('no key');
-          await post(`/lessons/${lessonId}/exercises/${exercise.id}/complete`, account.bearer, {
-            session_id: start.session_id,
-            answer: rightAnswer(key),
-          });
-        }
+      if (answerRight) await answerChoicesRight(account.bearer, lessonId, start);
       return { account, lessonId, sessionId: start.session_id };
     };
     const aliceFood = await prepare(alice, 'food-1', true);
@@ -369,18 +377,9 @@ describe('a lesson session', () => {
     /** One session of the lesson: the words its multiple-choice items ask about, answered right or left unanswered. */
     const take = async (answerRight: boolean) => {
       const start = StartLessonResponseSchema.parse((await post('/lessons/food-1/start', account.bearer)).json());
-      const keys = await answerKey(start.session_id);
       const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
       const asked = ((row?.exercises ?? []) as GeneratedExercise[]).flatMap((item) => item.wordIds);
-      if (answerRight)
-        for (const exercise of start.exercises.filter((item) => item.type === 'multiple-choice')) {
-          const key = keys.get(exercise.id);
-          if (!key) throw new Error('no key');
-          await post(`/lessons/food-1/exercises/${exercise.id}/complete`, account.bearer, {
-            session_id: start.session_id,
-            answer: rightAnswer(key),
-          });
-        }
+      if (answerRight) await answerChoicesRight(account.bearer, 'food-1', start);
       expect((await post('/lessons/food-1/complete', account.bearer, { session_id: start.session_id })).statusCode).toBe(200);
       return asked;
     };
@@ -402,16 +401,8 @@ describe('a lesson session', () => {
   it('scores a session started by an earlier version (no word index stored with it) the same way', async () => {
     const account = await learner();
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());
-    const keys = await answerKey(start.session_id);
     // Right answers to the multiple-choice items, nothing else: 3 of 9.
-    for (const exercise of start.exercises.filter((item) => item.type === 'multiple-choice')) {
-      const key = keys.get(exercise.id);
-      if (!key) throw new Error('no key');
-      await post(`/lessons/greetings-3/exercises/${exercise.id}/complete`, account.bearer, {
-        session_id: start.session_id,
-        answer: rightAnswer(key),
-      });
-    }
+    await answerChoicesRight(account.bearer, 'greetings-3', start);
     await ctx.database.handle.db.update(lessonSessions).set({ itemWords: null }).where(eq(lessonSessions.id, start.session_id));
     const complete = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
     expect(CompleteLessonResponseSchema.parse(complete.json())).toMatchObject({ correct: 3, total: 9, skipped: 0, score: 33 });
