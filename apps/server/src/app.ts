@@ -190,13 +190,13 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     async (api) => {
       await api.register(healthRoutes({ healthService }));
       await api.register(authRoutes({ authService, requireAuth, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS }));
-      await api.register(oauthRoutes({ oauthService, publicUrl, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS }));
+      await api.register(oauthRoutes({ oauthService, publicUrl, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS, limiter }));
       await api.register(usersRoutes({ usersService, requireAuth }));
       await api.register(contactRoutes({ contactService }));
       await api.register(languagesRoutes({ content }));
       await api.register(lessonsRoutes({ lessonsService, requireAuth }));
-      await api.register(practiceRoutes({ practiceService, requireAuth }));
-      await api.register(tutorRoutes({ tutorService, requireAuth }));
+      await api.register(practiceRoutes({ practiceService, requireAuth, limiter }));
+      await api.register(tutorRoutes({ tutorService, requireAuth, limiter }));
       await api.register(dashboardRoutes({ dashboardService, requireAuth }));
     },
     { prefix: '/api/v1' },

@@ -3,19 +3,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, testClock, testEnv } from '../test/build-test-app';
 import { createDatabaseRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
 
-function behavesLikeALimiter(name: string, make: () => { limiter: RateLimiter; advance?: (seconds: number) => void }) {
+function behavesLikeALimiter(name: string, make: () => { limiter: RateLimiter }) {
   describe(name, () => {
-    it('blocks at the limit, says for how long, and resets', async () => {
+    it('allows the limit, then refuses and says for how long; reset starts over', async () => {
       const { limiter } = make();
       const key = `test:${crypto.randomUUID()}`;
-      expect(await limiter.blockedFor(key, 3)).toBe(0);
-      for (let i = 0; i < 3; i++) await limiter.hit(key, 60);
-      const wait = await limiter.blockedFor(key, 3);
+      const limit = { limit: 3, windowSeconds: 60 };
+      for (let i = 0; i < 3; i++) expect(await limiter.consume(key, limit)).toBe(0);
+      const wait = await limiter.consume(key, limit);
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(60);
-      expect(await limiter.blockedFor(key, 4)).toBe(0);
       await limiter.reset(key);
-      expect(await limiter.blockedFor(key, 3)).toBe(0);
+      expect(await limiter.consume(key, limit)).toBe(0);
+    });
+
+    it('a refund gives one attempt back', async () => {
+      const { limiter } = make();
+      const key = `test:${crypto.randomUUID()}`;
+      const limit = { limit: 2, windowSeconds: 60 };
+      expect(await limiter.consume(key, limit)).toBe(0);
+      expect(await limiter.consume(key, limit)).toBe(0);
+      await limiter.refund(key);
+      expect(await limiter.consume(key, limit)).toBe(0);
+      expect(await limiter.consume(key, limit)).toBeGreaterThan(0);
+    });
+
+    it('lets exactly the limit through when 50 attempts arrive at once', async () => {
+      const { limiter } = make();
+      const key = `test:${crypto.randomUUID()}`;
+      const answers = await Promise.all(Array.from({ length: 50 }, () => limiter.consume(key, { limit: 7, windowSeconds: 60 })));
+      expect(answers.filter((wait) => wait === 0)).toHaveLength(7);
     });
   });
 }
@@ -32,12 +49,13 @@ describe('the database store', () => {
 
   it('opens a new window once the old one has passed', async () => {
     const limiter = createDatabaseRateLimiter(ctx.database.handle.db, clock);
-    for (let i = 0; i < 2; i++) await limiter.hit('window', 60);
-    expect(await limiter.blockedFor('window', 2)).toBeGreaterThan(0);
+    const limit = { limit: 2, windowSeconds: 60 };
+    for (let i = 0; i < 2; i++) expect(await limiter.consume('window', limit)).toBe(0);
+    expect(await limiter.consume('window', limit)).toBeGreaterThan(0);
     clock.set(new Date(clock.now().getTime() + 61_000).toISOString());
-    expect(await limiter.blockedFor('window', 2)).toBe(0);
-    await limiter.hit('window', 60);
-    expect(await limiter.blockedFor('window', 2)).toBe(0);
+    expect(await limiter.consume('window', limit)).toBe(0);
+    expect(await limiter.consume('window', limit)).toBe(0);
+    expect(await limiter.consume('window', limit)).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { AppError } from '@parla/shared/errors';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema/index';
@@ -12,40 +13,69 @@ export class RateLimitedError extends AppError {
   }
 }
 
+export interface Limit {
+  limit: number;
+  windowSeconds: number;
+}
+
 /**
- * Fixed-window counters. `blockedFor` asks before doing expensive work; `hit` counts an
- * attempt. Stored in PostgreSQL by default and in Redis when configured, so replicas share them.
+ * Fixed-window counters that reserve before the work they guard: `consume` counts the attempt
+ * and answers in one atomic step (one upsert, or one Redis transaction), so fifty requests
+ * arriving together cannot all read "under the limit" before any of them is counted.
+ * Stored in PostgreSQL by default and in Redis when configured, so replicas share them.
  */
 export interface RateLimiter {
-  /** Seconds until the key may try again, or 0 when it is under the limit. */
-  blockedFor(key: string, limit: number): Promise<number>;
-  hit(key: string, windowSeconds: number): Promise<void>;
+  /** Counts one attempt; 0 when it is within the limit, else the seconds until the window ends. */
+  consume(key: string, limit: Limit): Promise<number>;
+  /** Gives back one attempt that turned out not to count (e.g. a sign-in that succeeded). */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+}
+
+/** Counts one attempt and throws a 429 when it is over the limit. */
+export async function spendOrThrow(limiter: RateLimiter, key: string, limit: Limit): Promise<void> {
+  const retryAfter = await limiter.consume(key, limit);
+  if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+}
+
+/**
+ * A preHandler that spends one attempt of `limit` per caller before the route's work. It runs
+ * after authentication and validation, so only well-formed requests count.
+ */
+export function routeLimit(limiter: RateLimiter, name: string, limit: Limit, keyOf: (request: FastifyRequest) => string) {
+  return async function limitRoute(request: FastifyRequest): Promise<void> {
+    await spendOrThrow(limiter, `${name}:${keyOf(request)}`, limit);
+  };
 }
 
 export function createDatabaseRateLimiter(db: Database, clock: Clock): RateLimiter {
   return {
-    async blockedFor(key, limit) {
-      const [row] = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${key}`);
-      const now = clock.now().getTime();
-      if (!row || row.resetAt.getTime() <= now || row.count < limit) return 0;
-      return Math.max(1, Math.ceil((row.resetAt.getTime() - now) / 1000));
-    },
-    async hit(key, windowSeconds) {
+    async consume(key, { limit, windowSeconds }) {
       const now = clock.now();
+      const nowText = now.toISOString();
       const resetAt = new Date(now.getTime() + windowSeconds * 1000);
-      await db
+      // One statement: a concurrent attempt waits on the row lock and sees this one's count.
+      const [row] = await db
         .insert(rateLimits)
         .values({ key, count: 1, resetAt })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+            count: sql`case when ${rateLimits.resetAt} <= ${nowText}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${rateLimits.resetAt} <= ${nowText}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
           },
-        });
-      // Expired windows are dead weight; sweeping on a small share of hits keeps the table small.
-      if (Math.random() < 0.01) await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < ${now.toISOString()}::timestamptz`);
+        })
+        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      // Expired windows are dead weight; sweeping on a small share of attempts keeps the table small.
+      if (Math.random() < 0.01) await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < ${nowText}::timestamptz`);
+      if (!row || row.count <= limit) return 0;
+      return Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+    },
+    async refund(key) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(sql`${rateLimits.key} = ${key}`);
     },
     async reset(key) {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
@@ -55,22 +85,27 @@ export function createDatabaseRateLimiter(db: Database, clock: Clock): RateLimit
 
 export function createRedisRateLimiter(redis: Redis, prefix = 'parla:rl:'): RateLimiter {
   return {
-    async blockedFor(key, limit) {
-      const [count, ttl] = await redis
-        .multi()
-        .get(prefix + key)
-        .pttl(prefix + key)
-        .exec()
-        .then((replies) => replies?.map(([, value]) => value) ?? []);
-      if (Number(count ?? 0) < limit || Number(ttl) <= 0) return 0;
-      return Math.max(1, Math.ceil(Number(ttl) / 1000));
-    },
-    async hit(key, windowSeconds) {
-      await redis
+    async consume(key, { limit, windowSeconds }) {
+      const replies = await redis
         .multi()
         .incr(prefix + key)
         .pexpire(prefix + key, windowSeconds * 1000, 'NX')
+        .pttl(prefix + key)
         .exec();
+      const [count, , ttl] = (replies ?? []).map(([error, value]) => {
+        if (error) throw error;
+        return Number(value);
+      });
+      if (count === undefined || count <= limit) return 0;
+      return Math.max(1, Math.ceil(Number(ttl ?? windowSeconds * 1000) / 1000));
+    },
+    async refund(key) {
+      // Only an existing window is decremented, so a refund never creates a key without expiry.
+      await redis.eval(
+        "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        prefix + key,
+      );
     },
     async reset(key) {
       await redis.del(prefix + key);

@@ -1,4 +1,17 @@
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A generated lesson (or practice) a learner is taking; the answers stay here, not in the browser. */
@@ -25,8 +38,23 @@ export const lessonSessions = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
     result: jsonb(),
+    /**
+     * Which of the day's free lessons this session uses (1 … the free allowance), null on a paid
+     * plan and for practice. Unique per learner and day, so the allowance holds however many
+     * starts arrive together.
+     */
+    dailySlot: smallint(),
   },
-  (table) => [index().on(table.userId, table.localDate)],
+  (table) => [
+    index().on(table.userId, table.localDate),
+    uniqueIndex('lesson_sessions_daily_slot_key')
+      .on(table.userId, table.localDate, table.dailySlot)
+      .where(sql`${table.dailySlot} is not null`),
+    // At most one unfinished session of a lesson per learner and day: starting it again resumes it.
+    uniqueIndex('lesson_sessions_one_open_key')
+      .on(table.userId, table.lessonId, table.course, table.localDate)
+      .where(sql`${table.kind} = 'lesson' and ${table.completedAt} is null`),
+  ],
 );
 
 /** A review card as the deck stores it, under its word's id (timestamps as ISO text). */

@@ -89,6 +89,20 @@ export function createAuthRepository(db: Database) {
       await db.insert(passwordResetTokens).values(row);
     },
 
+    async findUsablePasswordResetToken(tokenHash: string, now: Date): Promise<{ userId: string } | undefined> {
+      const [row] = await db
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        );
+      return row;
+    },
+
     /** Claims a usable reset token (unused, unexpired) exactly once. */
     async claimPasswordResetToken(tx: Database, tokenHash: string, now: Date): Promise<{ userId: string } | undefined> {
       const [row] = await tx
@@ -124,7 +138,9 @@ export function createAuthRepository(db: Database) {
       await tx.insert(authIdentities).values(row);
     },
 
-    async insertOauthState(row: typeof oauthStates.$inferInsert): Promise<void> {
+    /** Stores a new state and forgets the expired ones, so abandoned sign-ins never pile up. */
+    async insertOauthState(row: typeof oauthStates.$inferInsert, now: Date): Promise<void> {
+      await db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${now.toISOString()}::timestamptz`);
       await db.insert(oauthStates).values(row);
     },
 

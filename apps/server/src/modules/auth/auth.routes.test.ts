@@ -152,21 +152,48 @@ describe('POST /auth/login', () => {
     ).toEqual(['body.password', 'body.username']);
   });
 
-  it('locks an account after 5 failures, even from rotating addresses, until the window passes', async () => {
+  it('throttles one address after 5 failures at an account, while the learner still signs in from elsewhere', async () => {
     const account = await registerUser(ctx.app);
+    const attacker = freshIp();
     for (let i = 0; i < 5; i++) {
-      expect((await post('/auth/login', { username: account.email, password: `wrong-${i}` }, {}, freshIp())).statusCode).toBe(
-        401,
-      );
+      const failed = await post('/auth/login', { username: account.email, password: `wrong-${i}` }, {}, attacker);
+      expect(failed.statusCode).toBe(401);
     }
-    const blocked = await post('/auth/login', { username: account.email, password: account.password }, {}, freshIp());
+    const blocked = await post('/auth/login', { username: account.email, password: account.password }, {}, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
 
+    const owner = await post('/auth/login', { username: account.email, password: account.password }, {}, freshIp());
+    expect(owner.statusCode).toBe(200);
+
     clock.set(new Date(clock.now().getTime() + 16 * 60_000).toISOString());
-    const later = await post('/auth/login', { username: account.email, password: account.password }, {}, freshIp());
+    const later = await post('/auth/login', { username: account.email, password: account.password }, {}, attacker);
     expect(later.statusCode).toBe(200);
+  });
+
+  it('locks an account for everyone after 100 failures from rotating addresses; a success ends the run', async () => {
+    const account = await registerUser(ctx.app);
+    for (let i = 0; i < 99; i++) {
+      const failed = await post('/auth/login', { username: account.email, password: `wrong-${i}` }, {}, freshIp());
+      expect(failed.statusCode).toBe(401);
+    }
+    // A success resets the count of consecutive failures…
+    expect((await post('/auth/login', { username: account.email, password: account.password }, {}, freshIp())).statusCode).toBe(
+      200,
+    );
+    for (let i = 0; i < 100; i++) {
+      const failed = await post('/auth/login', { username: account.email, password: `again-${i}` }, {}, freshIp());
+      expect(failed.statusCode).toBe(401);
+    }
+    // …and 100 in a row lock the account, whoever asks next.
+    const blocked = await post('/auth/login', { username: account.email, password: account.password }, {}, freshIp());
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    clock.set(new Date(clock.now().getTime() + 61 * 60_000).toISOString());
+    expect((await post('/auth/login', { username: account.email, password: account.password }, {}, freshIp())).statusCode).toBe(
+      200,
+    );
   });
 
   it('limits failures per address across accounts and ignores a spoofed X-Forwarded-For', async () => {

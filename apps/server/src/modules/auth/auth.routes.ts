@@ -127,7 +127,7 @@ export function authRoutes({
         },
       },
       async (request) => {
-        await authService.changePassword(callerOf(request), request.body);
+        await authService.changePassword(callerOf(request), request.body, request.ip);
         return { status: 'ok' as const };
       },
     );
@@ -162,7 +162,7 @@ export function authRoutes({
         },
       },
       async (request) => {
-        await authService.confirmPasswordReset(request.body);
+        await authService.confirmPasswordReset(request.body, request.ip);
         return { status: 'ok' as const };
       },
     );

@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { deriveToken, randomToken, sha256 } from '../../lib/crypto';
-import { RateLimitedError, type RateLimiter } from '../../plugins/rate-limit';
+import { type RateLimiter, spendOrThrow } from '../../plugins/rate-limit';
 import { type Mailer, maskEmail } from '../mail/mailer';
 import { presentAuthUser } from '../users/users.presenter';
 import type { AuthRepository, ProfileRow, RefreshTokenRow, UserRow } from './auth.repository';
@@ -23,11 +23,19 @@ export const REFRESH_GRACE_SECONDS = 10;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 export const LIMITS = {
-  failedSignInsPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failed sign-ins at one account from one address: the guessing throttle. */
+  failedSignInsPerAccountAndIp: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins at one account from every address together: a ceiling high enough that one
+   * address cannot lock a learner out (NIST SP 800-63B §5.2.2: at most 100 consecutive failures).
+   */
+  failedSignInsPerAccount: { limit: 100, windowSeconds: 60 * 60 },
   failedSignInsPerIp: { limit: 30, windowSeconds: 15 * 60 },
   signUpsPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resetRequestsPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resetEmailsPerAddress: { limit: 1, windowSeconds: 60 },
+  /** Each confirmation costs an argon2 hash; a real learner needs one or two. */
+  resetConfirmsPerIp: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
 export interface Session {
@@ -48,6 +56,8 @@ interface Dependencies {
   refreshAbsoluteSeconds: number;
 }
 
+const invalidResetToken = () =>
+  new AppError('reset_token_invalid', 'This reset link is invalid or has expired. Ask for a new one.');
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 const earliest = (a: Date, b: Date) => (a < b ? a : b);
 
@@ -56,9 +66,22 @@ export function createAuthService(deps: Dependencies) {
   const db: Database = repo.db;
   const pendingMail = new Set<Promise<void>>();
 
-  async function throttle(key: string, limit: number): Promise<void> {
-    const retryAfter = await limiter.blockedFor(key, limit);
-    if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+  /**
+   * Reserves one sign-in attempt under every limit that guards it, before the password is
+   * checked; a success gives the attempt back and ends the run of failures.
+   */
+  async function reserveSignIn(email: string, ip: string) {
+    const accountAndIpKey = `signin:account-ip:${email}:${ip}`;
+    const accountKey = `signin:account:${email}`;
+    const ipKey = `signin:ip:${ip}`;
+    await spendOrThrow(limiter, accountAndIpKey, LIMITS.failedSignInsPerAccountAndIp);
+    await spendOrThrow(limiter, accountKey, LIMITS.failedSignInsPerAccount);
+    await spendOrThrow(limiter, ipKey, LIMITS.failedSignInsPerIp);
+    return {
+      async succeeded() {
+        await Promise.all([limiter.reset(accountAndIpKey), limiter.reset(accountKey), limiter.refund(ipKey)]);
+      },
+    };
   }
 
   function rejectCommonPassword(password: string, field: string): void {
@@ -116,8 +139,7 @@ export function createAuthService(deps: Dependencies) {
 
   return {
     async register(body: RegisterBody, ip: string): Promise<Session> {
-      await throttle(`signup:ip:${ip}`, LIMITS.signUpsPerIp.limit);
-      await limiter.hit(`signup:ip:${ip}`, LIMITS.signUpsPerIp.windowSeconds);
+      await spendOrThrow(limiter, `signup:ip:${ip}`, LIMITS.signUpsPerIp);
       rejectCommonPassword(body.password, 'body.password');
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
@@ -144,21 +166,13 @@ export function createAuthService(deps: Dependencies) {
     },
 
     async login(body: LoginBody, ip: string): Promise<Session> {
-      const accountKey = `signin:account:${body.username}`;
-      const ipKey = `signin:ip:${ip}`;
-      await throttle(accountKey, LIMITS.failedSignInsPerAccount.limit);
-      await throttle(ipKey, LIMITS.failedSignInsPerIp.limit);
-
+      const attempt = await reserveSignIn(body.username, ip);
       const user = await repo.findUserByEmail(body.username);
       let valid = false;
       if (user?.passwordHash) valid = await verifyPassword(user.passwordHash, body.password);
       else await spendPasswordCheckTime(body.password);
-      if (!user || !valid) {
-        await limiter.hit(accountKey, LIMITS.failedSignInsPerAccount.windowSeconds);
-        await limiter.hit(ipKey, LIMITS.failedSignInsPerIp.windowSeconds);
-        throw new AppError('invalid_credentials', 'Invalid email or password.');
-      }
-      await limiter.reset(accountKey);
+      if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid email or password.');
+      await attempt.succeeded();
       const { profile } = await loadAccount(user.id);
       return db.transaction((tx) => startSession(tx, user, profile));
     },
@@ -209,16 +223,15 @@ export function createAuthService(deps: Dependencies) {
       await repo.revokeUserFamilies(db, userId, clock.now());
     },
 
-    async changePassword(auth: AccessClaims, body: ChangePasswordBody): Promise<void> {
+    async changePassword(auth: AccessClaims, body: ChangePasswordBody, ip: string): Promise<void> {
       const { user } = await loadAccount(auth.userId);
-      const accountKey = `signin:account:${user.email}`;
-      await throttle(accountKey, LIMITS.failedSignInsPerAccount.limit);
+      const attempt = await reserveSignIn(user.email, ip);
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.current_password))) {
-        await limiter.hit(accountKey, LIMITS.failedSignInsPerAccount.windowSeconds);
         throw new AppError('current_password_incorrect', 'Your current password is not correct.', [
           { path: 'body.current_password', message: 'Not your current password.' },
         ]);
       }
+      await attempt.succeeded();
       rejectCommonPassword(body.new_password, 'body.new_password');
       const passwordHash = await hashPassword(body.new_password);
       await db.transaction(async (tx) => {
@@ -230,12 +243,9 @@ export function createAuthService(deps: Dependencies) {
 
     /** Always answers the same way; an e-mail goes out only for a real account, at most once a minute. */
     async requestPasswordReset(email: string, ip: string): Promise<void> {
-      await throttle(`reset:ip:${ip}`, LIMITS.resetRequestsPerIp.limit);
-      await limiter.hit(`reset:ip:${ip}`, LIMITS.resetRequestsPerIp.windowSeconds);
+      await spendOrThrow(limiter, `reset:ip:${ip}`, LIMITS.resetRequestsPerIp);
       const user = await repo.findUserByEmail(email);
-      const addressKey = `reset:address:${email}`;
-      if (!user || (await limiter.blockedFor(addressKey, LIMITS.resetEmailsPerAddress.limit)) > 0) return;
-      await limiter.hit(addressKey, LIMITS.resetEmailsPerAddress.windowSeconds);
+      if (!user || (await limiter.consume(`reset:address:${email}`, LIMITS.resetEmailsPerAddress)) > 0) return;
 
       const token = randomToken();
       const now = clock.now();
@@ -258,19 +268,23 @@ export function createAuthService(deps: Dependencies) {
       pendingMail.add(sending);
     },
 
-    async confirmPasswordReset(body: ConfirmPasswordResetBody): Promise<void> {
+    async confirmPasswordReset(body: ConfirmPasswordResetBody, ip: string): Promise<void> {
+      await spendOrThrow(limiter, `reset-confirm:ip:${ip}`, LIMITS.resetConfirmsPerIp);
       rejectCommonPassword(body.password, 'body.password');
+      const tokenHash = sha256(body.token);
+      // A token that cannot be claimed is refused before the (deliberately slow) password hash.
+      if (!(await repo.findUsablePasswordResetToken(tokenHash, clock.now()))) throw invalidResetToken();
       const passwordHash = await hashPassword(body.password);
       const now = clock.now();
       const claimed = await db.transaction(async (tx) => {
-        const token = await repo.claimPasswordResetToken(tx, sha256(body.token), now);
+        const token = await repo.claimPasswordResetToken(tx, tokenHash, now);
         if (!token) return undefined;
         await repo.updatePasswordHash(tx, token.userId, passwordHash, now);
         await repo.expireOtherResetTokens(tx, token.userId, now);
         await repo.revokeUserFamilies(tx, token.userId, now);
         return token;
       });
-      if (!claimed) throw new AppError('reset_token_invalid', 'This reset link is invalid or has expired. Ask for a new one.');
+      if (!claimed) throw invalidResetToken();
     },
 
     /** Lets shutdown (and tests) wait for e-mails still being sent. */

@@ -2,6 +2,7 @@ import { GetProvidersResponseSchema } from '@parla/shared/auth.schema';
 import { ErrorBodySchema } from '@parla/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type Limit, type RateLimiter, routeLimit } from '../../plugins/rate-limit';
 import { type OAuthService, OAuthSignInError } from './oauth.service';
 import { setRefreshCookie } from './refresh-cookie';
 
@@ -9,14 +10,19 @@ const STATE_COOKIE = 'parla_oauth_state';
 const STATE_COOKIE_PATH = '/api/v1/auth/oauth';
 const ProviderParamsSchema = z.object({ provider: z.string().max(32) });
 
+/** Each start stores a state until it is used or expires: a few tries per person, not a flood. */
+export const OAUTH_STARTS_PER_IP: Limit = { limit: 20, windowSeconds: 10 * 60 };
+
 export function oauthRoutes({
   oauthService,
   publicUrl,
   refreshCookieMaxAge,
+  limiter,
 }: {
   oauthService: OAuthService;
   publicUrl: string;
   refreshCookieMaxAge: number;
+  limiter: RateLimiter;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -38,8 +44,9 @@ export function oauthRoutes({
           tags: ['auth'],
           summary: 'Begin social sign-in (redirects to the provider)',
           params: ProviderParamsSchema,
-          response: { 302: z.null(), 404: ErrorBodySchema },
+          response: { 302: z.null(), 404: ErrorBodySchema, 429: ErrorBodySchema },
         },
+        preHandler: routeLimit(limiter, 'oauth-start:ip', OAUTH_STARTS_PER_IP, (request) => request.ip),
       },
       async (request, reply) => {
         const { redirectTo, state } = await oauthService.start(request.params.provider);

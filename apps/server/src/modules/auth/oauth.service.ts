@@ -53,13 +53,16 @@ export function createOAuthService({
       const state = randomToken();
       const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
-      await repo.insertOauthState({
-        stateHash: sha256(state),
-        provider: provider.id,
-        codeVerifier,
-        nonce,
-        expiresAt: new Date(clock.now().getTime() + STATE_TTL_SECONDS * 1000),
-      });
+      await repo.insertOauthState(
+        {
+          stateHash: sha256(state),
+          provider: provider.id,
+          codeVerifier,
+          nonce,
+          expiresAt: new Date(clock.now().getTime() + STATE_TTL_SECONDS * 1000),
+        },
+        clock.now(),
+      );
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: callbackUrl(provider.id),
         scope: provider.scope,

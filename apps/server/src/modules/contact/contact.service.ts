@@ -1,7 +1,7 @@
 import type { CreateContactMessageBody, SubscribeNewsletterBody } from '@parla/shared/contact.schema';
 import type { Database } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema/index';
-import { RateLimitedError, type RateLimiter } from '../../plugins/rate-limit';
+import { type RateLimiter, spendOrThrow } from '../../plugins/rate-limit';
 
 export const CONTACT_LIMITS = {
   messagesPerIp: { limit: 5, windowSeconds: 60 * 60 },
@@ -9,21 +9,15 @@ export const CONTACT_LIMITS = {
 } as const;
 
 export function createContactService({ db, limiter }: { db: Database; limiter: RateLimiter }) {
-  async function spend(key: string, { limit, windowSeconds }: { limit: number; windowSeconds: number }) {
-    const retryAfter = await limiter.blockedFor(key, limit);
-    if (retryAfter > 0) throw new RateLimitedError(retryAfter);
-    await limiter.hit(key, windowSeconds);
-  }
-
   return {
     async createMessage(body: CreateContactMessageBody, ip: string): Promise<void> {
-      await spend(`contact:ip:${ip}`, CONTACT_LIMITS.messagesPerIp);
+      await spendOrThrow(limiter, `contact:ip:${ip}`, CONTACT_LIMITS.messagesPerIp);
       await db.insert(contactMessages).values(body);
     },
 
     /** Subscribing twice is fine: the second time changes nothing. */
     async subscribe(body: SubscribeNewsletterBody, ip: string): Promise<void> {
-      await spend(`newsletter:ip:${ip}`, CONTACT_LIMITS.subscriptionsPerIp);
+      await spendOrThrow(limiter, `newsletter:ip:${ip}`, CONTACT_LIMITS.subscriptionsPerIp);
       await db.insert(newsletterSubscriptions).values({ email: body.email }).onConflictDoNothing();
     },
   };

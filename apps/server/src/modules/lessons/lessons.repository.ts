@@ -256,6 +256,15 @@ export function createLessonsRepository(database: DatabaseHandle) {
       return row;
     },
 
+    /**
+     * Stores a new lesson session unless the database refuses it: the learner's free slot for the
+     * day is taken, or the lesson already has an open session today. Undefined when refused.
+     */
+    async insertLessonSession(row: typeof lessonSessions.$inferInsert): Promise<{ id: string } | undefined> {
+      const [created] = await db.insert(lessonSessions).values(row).onConflictDoNothing().returning({ id: lessonSessions.id });
+      return created;
+    },
+
     /** Stores a new session and returns its id (not the row: it carries the whole generated lesson). */
     async insertSession(row: typeof lessonSessions.$inferInsert): Promise<{ id: string }> {
       const [created] = await db.insert(lessonSessions).values(row).returning({ id: lessonSessions.id });

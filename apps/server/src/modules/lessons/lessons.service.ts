@@ -27,6 +27,12 @@ const LESSON_MINUTES = 5;
 
 type StoredAnswer = AnswerExerciseResponse;
 
+/** A session's stored answer to an exercise; ids come from the client, so only own keys count. */
+function storedAnswer(answers: unknown, exerciseId: string): StoredAnswer | undefined {
+  const byExercise = answers as Record<string, StoredAnswer> | undefined;
+  return byExercise && Object.hasOwn(byExercise, exerciseId) ? byExercise[exerciseId] : undefined;
+}
+
 /** The session's own part of a completion result; the learner's totals are added as it is stored. */
 type StoredCompletionScore = Pick<
   CompleteLessonResponse,
@@ -155,7 +161,7 @@ export function createLessonsService({
     if (!session || session.lessonId !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
     const item = (session.exercises as GeneratedExercise[]).find((candidate) => candidate.exercise.id === exerciseId);
     if (!item) throw new AppError('not_found', 'This exercise is not part of the session.');
-    const stored = (session.answers as Record<string, StoredAnswer>)[exerciseId];
+    const stored = storedAnswer(session.answers, exerciseId);
     if (!stored && session.completedAt) throw new AppError('already_completed', 'This lesson is already finished.');
     return { session, item, stored };
   }
@@ -166,7 +172,7 @@ export function createLessonsService({
     if (saved) return result;
     // Another request answered first (or finished the lesson): report what was stored.
     const latest = await repo.findSession(userId, sessionId);
-    const first = (latest?.answers as Record<string, StoredAnswer> | undefined)?.[exerciseId];
+    const first = storedAnswer(latest?.answers, exerciseId);
     if (first) return first;
     throw new AppError('already_completed', 'This lesson is already finished.');
   }
@@ -262,10 +268,7 @@ export function createLessonsService({
       const { native, course, today, plan, profile } = await learner(userId);
       const lesson = lessonOrThrow(lessonId);
       const scores = await bestScores(userId, course);
-
-      // Coming back to an unfinished lesson of today continues it rather than using a new session.
-      const open = await repo.findOpenSession(userId, lessonId, course, today);
-      if (open) {
+      const resume = (open: LessonSessionRow): StartLessonResponse => {
         const exercises = open.exercises as GeneratedExercise[];
         return {
           session_id: open.id,
@@ -275,40 +278,60 @@ export function createLessonsService({
           results: Object.values(open.answers as Record<string, StoredAnswer>),
           resumed: true,
         };
-      }
-      if (plan !== 'premium' && (await repo.countLessonSessionsOn(userId, today)) >= FREE_LESSON_SESSIONS_PER_DAY) {
-        const resetsAt = startOfNextLocalDay(clock.now(), profile.timezone).toISOString();
-        throw new AppError(
+      };
+      const dailyLimitReached = () =>
+        new AppError(
           'daily_limit_reached',
           'You have used today’s free lesson. Come back tomorrow or go Premium for unlimited lessons.',
           undefined,
-          {
-            resetsAt,
-          },
+          { resetsAt: startOfNextLocalDay(clock.now(), profile.timezone).toISOString() },
         );
-      }
+
+      // Coming back to an unfinished lesson of today continues it rather than using a new session.
+      const open = await repo.findOpenSession(userId, lessonId, course, today);
+      if (open) return resume(open);
+      const free = plan !== 'premium';
+      let used = free ? await repo.countLessonSessionsOn(userId, today) : 0;
+      if (used >= FREE_LESSON_SESSIONS_PER_DAY && free) throw dailyLimitReached();
+
       const seed = Math.floor(Math.random() * 2 ** 31);
       const exercises = generateLesson({ bank: content.get(), lesson, course, native, seed });
-      const session = await repo.insertSession({
-        userId,
-        kind: 'lesson',
-        lessonId,
-        course,
-        nativeLanguage: native,
-        seed,
-        exercises,
-        itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
-        localDate: today,
-        startedAt: clock.now(),
-      });
-      return {
-        session_id: session.id,
-        lesson: summarise(lesson, native, scores.get(lessonId)),
-        exercises: exercises.map((item) => item.exercise),
-        answered: [],
-        results: [],
-        resumed: false,
-      };
+      // The database decides between starts that arrive together (a unique free slot per day, one
+      // open session per lesson): a refused insert means another start won, so this one resumes
+      // that session, tries the next free slot, or reports the limit.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const session = await repo.insertLessonSession({
+          userId,
+          kind: 'lesson',
+          lessonId,
+          course,
+          nativeLanguage: native,
+          seed,
+          exercises,
+          itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
+          localDate: today,
+          startedAt: clock.now(),
+          dailySlot: free ? used + 1 : null,
+        });
+        if (session) {
+          return {
+            session_id: session.id,
+            lesson: summarise(lesson, native, scores.get(lessonId)),
+            exercises: exercises.map((item) => item.exercise),
+            answered: [],
+            results: [],
+            resumed: false,
+          };
+        }
+        const winner = await repo.findOpenSession(userId, lessonId, course, today);
+        if (winner) return resume(winner);
+        if (free) {
+          used = Math.max(used + 1, await repo.countLessonSessionsOn(userId, today));
+          if (used >= FREE_LESSON_SESSIONS_PER_DAY) throw dailyLimitReached();
+        }
+      }
+      // Only reachable if the lesson's open session keeps being finished between two statements.
+      throw new AppError('conflict', 'This lesson is being started elsewhere at the same moment. Please try again.');
     },
 
     /** Marks one answer on the server; the first answer locks the exercise (a retry gets the same result). */

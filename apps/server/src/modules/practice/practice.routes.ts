@@ -11,17 +11,37 @@ import {
 import { UserIdParamsSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import { type Limit, type RateLimiter, routeLimit } from '../../plugins/rate-limit';
 import type { PracticeService } from './practice.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+
+/** Each start generates and stores a session: plenty for a keen learner, not a flood. */
+export const PRACTICE_STARTS_PER_LEARNER: Limit = { limit: 30, windowSeconds: 60 * 60 };
 
 export function practiceRoutes({
   practiceService,
   requireAuth,
+  limiter,
 }: {
   practiceService: PracticeService;
   requireAuth: ReturnType<typeof createRequireAuth>;
+  limiter: RateLimiter;
 }): FastifyPluginAsyncZod {
+  // Quick practice and review share one allowance.
+  const limitStarts = routeLimit(
+    limiter,
+    'practice-start:learner',
+    PRACTICE_STARTS_PER_LEARNER,
+    (request) => callerOf(request).userId,
+  );
   return async (app) => {
     app.addHook('onRequest', requireAuth);
 
@@ -37,6 +57,7 @@ export function practiceRoutes({
             summary: `Start a ${label} session`,
             response: { 200: StartPracticeResponseSchema, ...errors },
           },
+          preHandler: limitStarts,
         },
         (request) => practiceService.start(callerOf(request).userId, kind),
       );

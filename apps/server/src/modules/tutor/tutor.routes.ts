@@ -7,19 +7,30 @@ import {
 } from '@parla/shared/tutor.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import { type Limit, type RateLimiter, routeLimit } from '../../plugins/rate-limit';
 import type { TutorService } from './tutor.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
+
+/** Every tutor call may reach the AI provider, which is paid per call: a hint and an explanation per exercise of a few lessons. */
+export const TUTOR_CALLS_PER_LEARNER: Limit = { limit: 40, windowSeconds: 10 * 60 };
 
 export function tutorRoutes({
   tutorService,
   requireAuth,
+  limiter,
 }: {
   tutorService: TutorService;
   requireAuth: ReturnType<typeof createRequireAuth>;
+  limiter: RateLimiter;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', requireAuth);
+    // After validation (preHandler), so only calls that would reach the tutor count.
+    app.addHook(
+      'preHandler',
+      routeLimit(limiter, 'tutor:learner', TUTOR_CALLS_PER_LEARNER, (request) => callerOf(request).userId),
+    );
 
     app.post(
       '/exercises/:id/explanation',
