@@ -16,6 +16,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { configuredProviders } from './modules/auth/oauth.providers';
 import { oauthRoutes } from './modules/auth/oauth.routes';
 import { createOAuthService } from './modules/auth/oauth.service';
+import { createSessionRevocations } from './modules/auth/session-revocations';
 import { createTokenSigner } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
@@ -123,10 +124,17 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
     : createOutboxMailer({ dir: join(env.DATA_DIR, 'outbox'), from: env.MAIL_FROM, logger: app.log });
   const signer = createTokenSigner({ secret, ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS, clock });
-  const requireAuth = createRequireAuth(signer);
+  const authRepository = createAuthRepository(database.db);
+  const sessionRevocations = createSessionRevocations({
+    repo: authRepository,
+    accessTokenSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    pollMs: env.SESSION_REVOCATION_POLL_MS,
+    logger: app.log,
+  });
+  await sessionRevocations.start();
+  const requireAuth = createRequireAuth(signer, sessionRevocations.isRevoked);
 
   const healthService = createHealthService({ database, version: APP_VERSION });
-  const authRepository = createAuthRepository(database.db);
   const authService = createAuthService({
     repo: authRepository,
     signer,
@@ -134,6 +142,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     mailer,
     clock,
     logger: app.log,
+    onSessionsEnded: sessionRevocations.add,
     secret,
     publicUrl,
     refreshIdleSeconds: env.REFRESH_IDLE_TTL_SECONDS,
@@ -183,6 +192,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
 
   app.addHook('onClose', async () => {
     await authService.settle();
+    await sessionRevocations.stop();
     await redis?.quit();
   });
 

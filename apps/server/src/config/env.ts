@@ -33,6 +33,8 @@ export const EnvSchema = z.object({
   /** Signs access tokens. Without it a random one is created once and kept in DATA_DIR. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** How often each replica reads sessions ended on other replicas (their access tokens stop then). */
+  SESSION_REVOCATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   REFRESH_IDLE_TTL_SECONDS: z.coerce
     .number()
     .int()

@@ -18,12 +18,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return token;
 }
 
-/** An onRequest hook for routes that need a signed-in learner. */
-export function createRequireAuth(signer: TokenSigner) {
+/**
+ * An onRequest hook for routes that need a signed-in learner. An access token of a session that
+ * has ended (sign-out everywhere, a password change, a reused refresh token) stops working at
+ * once, checked in memory: no query on this path.
+ */
+export function createRequireAuth(signer: TokenSigner, isRevoked: (familyId: string) => boolean) {
   return async function requireAuth(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
-    request.auth = await signer.verify(token);
+    const claims = await signer.verify(token);
+    if (isRevoked(claims.familyId)) throw new AppError('token_invalid', 'This session has ended. Please sign in again.');
+    request.auth = claims;
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -22,6 +23,25 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index().on(table.familyId), index().on(table.userId)],
+);
+
+/**
+ * Session families ended early (sign-out, sign-out everywhere, a password change or reset, a
+ * reused refresh token). Access tokens are checked against these without a query: each replica
+ * keeps the recent ones in memory and reads new rows every second (ADR 013). Rows older than an
+ * access token's lifetime are useless and pruned.
+ */
+export const sessionRevocations = pgTable(
+  'session_revocations',
+  {
+    familyId: uuid().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The database's clock, read when the row is written, so replicas compare like with like.
+    revokedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (table) => [index().on(table.revokedAt)],
 );
 
 export const passwordResetTokens = pgTable(

@@ -1,4 +1,4 @@
-export { authIdentities, oauthStates, passwordResetTokens, refreshTokens } from './auth';
+export { authIdentities, oauthStates, passwordResetTokens, refreshTokens, sessionRevocations } from './auth';
 export { contactMessages, newsletterSubscriptions } from './contact';
 export { type DeckCard, dailyActivity, lessonProgress, lessonSessions } from './learning';
 export { rateLimits } from './rate-limits';

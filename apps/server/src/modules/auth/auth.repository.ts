@@ -1,11 +1,30 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authIdentities, oauthStates, passwordResetTokens, profiles, refreshTokens, users } from '../../db/schema/index';
+import {
+  authIdentities,
+  oauthStates,
+  passwordResetTokens,
+  profiles,
+  refreshTokens,
+  sessionRevocations,
+  users,
+} from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 type ProfileInsert = Omit<typeof profiles.$inferInsert, 'userId'>;
+
+/** One revocation row per family ended; tokens of one family may have been revoked in parts. */
+async function recordRevocations(tx: Database, revoked: { familyId: string; userId: string }[]): Promise<string[]> {
+  const families = new Map(revoked.map((row) => [row.familyId, row.userId]));
+  if (families.size === 0) return [];
+  await tx
+    .insert(sessionRevocations)
+    .values([...families].map(([familyId, userId]) => ({ familyId, userId })))
+    .onConflictDoUpdate({ target: sessionRevocations.familyId, set: { revokedAt: sql`clock_timestamp()` } });
+  return [...families.keys()];
+}
 
 /** Drizzle queries for accounts and sessions; no HTTP, no rules. */
 export function createAuthRepository(db: Database) {
@@ -68,21 +87,44 @@ export function createAuthRepository(db: Database) {
       await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, id));
     },
 
-    async revokeFamily(tx: Database, familyId: string, now: Date): Promise<void> {
-      await tx
+    /** Ends one session family; returns it when it was still live, so access can end too. */
+    async revokeFamily(tx: Database, familyId: string, now: Date): Promise<string[]> {
+      const revoked = await tx
         .update(refreshTokens)
         .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+        .returning({ familyId: refreshTokens.familyId, userId: refreshTokens.userId });
+      return recordRevocations(tx, revoked);
     },
 
-    /** Revokes every session of the user, or every one but `exceptFamilyId`. */
-    async revokeUserFamilies(tx: Database, userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
+    /** Revokes every session of the user, or every one but `exceptFamilyId`; returns the families ended. */
+    async revokeUserFamilies(tx: Database, userId: string, now: Date, exceptFamilyId?: string): Promise<string[]> {
       const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
       if (exceptFamilyId) conditions.push(ne(refreshTokens.familyId, exceptFamilyId));
-      await tx
+      const revoked = await tx
         .update(refreshTokens)
         .set({ revokedAt: now })
-        .where(and(...conditions));
+        .where(and(...conditions))
+        .returning({ familyId: refreshTokens.familyId, userId: refreshTokens.userId });
+      return recordRevocations(tx, revoked);
+    },
+
+    /** Revocations written since `since` (the database's clock), for replicas to pick up. */
+    async findRevocationsSince(since: Date | undefined, lifetimeSeconds: number) {
+      return db
+        .select({ familyId: sessionRevocations.familyId, revokedAt: sessionRevocations.revokedAt })
+        .from(sessionRevocations)
+        .where(
+          since
+            ? gt(sessionRevocations.revokedAt, since)
+            : sql`${sessionRevocations.revokedAt} > now() - make_interval(secs => ${lifetimeSeconds})`,
+        );
+    },
+
+    async pruneRevocations(lifetimeSeconds: number): Promise<void> {
+      await db
+        .delete(sessionRevocations)
+        .where(sql`${sessionRevocations.revokedAt} < now() - make_interval(secs => ${lifetimeSeconds})`);
     },
 
     async insertPasswordResetToken(row: typeof passwordResetTokens.$inferInsert): Promise<void> {

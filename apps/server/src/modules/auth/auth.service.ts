@@ -50,6 +50,8 @@ interface Dependencies {
   mailer: Mailer;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Told of every session family ended here, so its access tokens stop at once on this replica. */
+  onSessionsEnded: (familyIds: readonly string[]) => void;
   secret: string;
   publicUrl: string;
   refreshIdleSeconds: number;
@@ -193,9 +195,12 @@ export function createAuthService(deps: Dependencies) {
             return { row: child, token: childToken, issuedAt: row.rotatedAt };
           }
           // A rotated token came back after its grace window: assume it was stolen.
-          await repo.revokeFamily(tx, row.familyId, now);
+          const ended = await repo.revokeFamily(tx, row.familyId, now);
           logger.warn({ family_id: row.familyId, user_id: row.userId }, 'refresh token reused; session family revoked');
-          return { error: new AppError('refresh_token_reused', 'This session was ended for your safety. Please sign in again.') };
+          return {
+            ended,
+            error: new AppError('refresh_token_reused', 'This session was ended for your safety. Please sign in again.'),
+          };
         }
         const child = await repo.insertRefreshToken(tx, {
           userId: row.userId,
@@ -210,17 +215,20 @@ export function createAuthService(deps: Dependencies) {
         return { row: child, token: childToken, issuedAt: now };
       });
       // The revocation above must commit, so the error is thrown only after the transaction.
-      if ('error' in outcome) throw outcome.error;
+      if ('error' in outcome) {
+        if ('ended' in outcome && outcome.ended) deps.onSessionsEnded(outcome.ended);
+        throw outcome.error;
+      }
       const { user, profile } = await loadAccount(outcome.row.userId);
       return buildResponse(user, profile, outcome.row, outcome.token, outcome.issuedAt);
     },
 
     async logout(familyId: string): Promise<void> {
-      await repo.revokeFamily(db, familyId, clock.now());
+      deps.onSessionsEnded(await db.transaction((tx) => repo.revokeFamily(tx, familyId, clock.now())));
     },
 
     async logoutAll(userId: string): Promise<void> {
-      await repo.revokeUserFamilies(db, userId, clock.now());
+      deps.onSessionsEnded(await db.transaction((tx) => repo.revokeUserFamilies(tx, userId, clock.now())));
     },
 
     async changePassword(auth: AccessClaims, body: ChangePasswordBody, ip: string): Promise<void> {
@@ -234,11 +242,12 @@ export function createAuthService(deps: Dependencies) {
       await attempt.succeeded();
       rejectCommonPassword(body.new_password, 'body.new_password');
       const passwordHash = await hashPassword(body.new_password);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         const now = clock.now();
         await repo.updatePasswordHash(tx, user.id, passwordHash, now);
-        await repo.revokeUserFamilies(tx, user.id, now, auth.familyId);
+        return repo.revokeUserFamilies(tx, user.id, now, auth.familyId);
       });
+      deps.onSessionsEnded(ended);
     },
 
     /** Always answers the same way; an e-mail goes out only for a real account, at most once a minute. */
@@ -281,10 +290,10 @@ export function createAuthService(deps: Dependencies) {
         if (!token) return undefined;
         await repo.updatePasswordHash(tx, token.userId, passwordHash, now);
         await repo.expireOtherResetTokens(tx, token.userId, now);
-        await repo.revokeUserFamilies(tx, token.userId, now);
-        return token;
+        return { ...token, ended: await repo.revokeUserFamilies(tx, token.userId, now) };
       });
       if (!claimed) throw invalidResetToken();
+      deps.onSessionsEnded(claimed.ended);
     },
 
     /** Lets shutdown (and tests) wait for e-mails still being sent. */
