@@ -25,8 +25,12 @@ describe('the API skeleton', () => {
     ctx = await buildTestApp({ logger: logs.logger });
     // Routes that exist only in this test, to drive the shared error handling through HTTP.
     const EchoBodySchema = z.object({ email: z.email(), age: z.number().int().min(13) });
-    ctx.app.post('/api/v1/test-echo', { schema: { body: EchoBodySchema } }, async (request) => request.body);
-    ctx.app.get('/api/v1/test-crash', async () => {
+    ctx.app.post(
+      '/api/v1/test-echo',
+      { config: { public: true }, schema: { body: EchoBodySchema } },
+      async (request) => request.body,
+    );
+    ctx.app.get('/api/v1/test-crash', { config: { public: true } }, async () => {
       throw new Error('secret internals: password=hunter2');
     });
   });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import { AppError } from '@parla/shared/errors';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -71,6 +71,10 @@ declare module 'fastify' {
     /** Loads what the first learner request would otherwise wait for (the content bank). */
     warmUp(): void;
   }
+  interface FastifyContextConfig {
+    /** Open to anyone; every other /api/v1 route needs a signed-in learner (see the onRoute guard). */
+    public?: boolean;
+  }
 }
 
 export async function buildApp({ env, database, clock, contentDir, webDistDir, logger }: BuildAppOptions): Promise<App> {
@@ -133,6 +137,18 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   });
   await sessionRevocations.start();
   const requireAuth = createRequireAuth(signer, sessionRevocations.isRevoked);
+  // Every /api/v1 route is for signed-in learners unless it declares `config: { public: true }`,
+  // so a route that forgets fails closed. A module's own addHook('onRequest', requireAuth) is
+  // attached after its routes are declared, out of this hook's sight: the guard then finds the
+  // caller already verified and does nothing.
+  const guard = async (request: FastifyRequest) => {
+    if (!request.auth) await requireAuth(request);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!/^\/api\/v1(\/|$)/.test(route.url) || route.config?.public === true) return;
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    if (!hooks.includes(requireAuth)) route.onRequest = [guard, ...hooks];
+  });
 
   const healthService = createHealthService({ database, version: APP_VERSION });
   const authService = createAuthService({

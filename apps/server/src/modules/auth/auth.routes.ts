@@ -34,6 +34,7 @@ export function authRoutes({
     app.post(
       '/auth/register',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'Create an account',
@@ -51,6 +52,7 @@ export function authRoutes({
     app.post(
       '/auth/login',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'Sign in with e-mail and password',
@@ -68,6 +70,7 @@ export function authRoutes({
     app.post(
       '/auth/refresh',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'Trade a refresh token (body or cookie) for a new pair',
@@ -135,6 +138,7 @@ export function authRoutes({
     app.post(
       '/auth/password-reset/request',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'E-mail a reset link (same answer whether or not the account exists)',
@@ -154,6 +158,7 @@ export function authRoutes({
     app.post(
       '/auth/password-reset/confirm',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with the e-mailed token; every session ends',

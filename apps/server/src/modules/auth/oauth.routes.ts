@@ -28,6 +28,7 @@ export function oauthRoutes({
     app.get(
       '/auth/providers',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'Social sign-in providers configured on this server',
@@ -40,6 +41,7 @@ export function oauthRoutes({
     app.get(
       '/auth/oauth/:provider/start',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'Begin social sign-in (redirects to the provider)',
@@ -65,6 +67,7 @@ export function oauthRoutes({
     app.get(
       '/auth/oauth/:provider/callback',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: 'Where the provider sends the learner back; signs in and redirects to the app',

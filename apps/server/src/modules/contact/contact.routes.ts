@@ -13,6 +13,7 @@ export function contactRoutes({ contactService }: { contactService: ContactServi
     app.post(
       '/contact',
       {
+        config: { public: true },
         schema: {
           tags: ['site'],
           summary: 'Send a message to the Parla team',
@@ -29,6 +30,7 @@ export function contactRoutes({ contactService }: { contactService: ContactServi
     app.post(
       '/newsletter',
       {
+        config: { public: true },
         schema: {
           tags: ['site'],
           summary: 'Subscribe an address to the newsletter (again is fine)',

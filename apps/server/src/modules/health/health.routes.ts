@@ -8,6 +8,7 @@ export function healthRoutes({ healthService }: { healthService: HealthService }
     app.get(
       '/health',
       {
+        config: { public: true },
         schema: {
           tags: ['system'],
           summary: 'Is the API up and its database answering?',

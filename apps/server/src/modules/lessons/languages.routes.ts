@@ -9,6 +9,7 @@ export function languagesRoutes({ content }: { content: ContentProvider }): Fast
     app.get(
       '/languages',
       {
+        config: { public: true },
         schema: {
           tags: ['lessons'],
           summary: 'The courses one can learn, for the language selection screens',

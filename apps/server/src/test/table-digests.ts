@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+export interface DigestOptions {
+  /** Only this learner's rows: `users` by id, every table with a user_id column by it; others are left out. */
+  userId?: string;
+  /** Tables to leave out, e.g. rate_limits, which counts attempts whether or not they succeed. */
+  except?: readonly string[];
+}
+
+/**
+ * An md5 of every table's rows, all tables in one statement: two equal digests mean no row was
+ * added, removed or changed in between. Cheap while the test database is small.
+ */
+export async function tableDigests(db: Database, options: DigestOptions = {}): Promise<Record<string, string>> {
+  const columns = rowsOf<{ table_name: string; column_name: string }>(
+    await db.execute(sql`
+      select c.table_name, c.column_name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      order by c.table_name, c.ordinal_position`),
+  );
+  const tables = new Map<string, Set<string>>();
+  for (const { table_name, column_name } of columns) {
+    if (options.except?.includes(table_name)) continue;
+    tables.set(table_name, (tables.get(table_name) ?? new Set()).add(column_name));
+  }
+
+  const parts: ReturnType<typeof sql>[] = [];
+  for (const [table, names] of tables) {
+    let where = sql``;
+    if (options.userId !== undefined) {
+      const column = table === 'users' ? 'id' : names.has('user_id') ? 'user_id' : undefined;
+      if (!column) continue;
+      where = sql` where ${sql.identifier(column)} = ${options.userId}`;
+    }
+    parts.push(
+      sql`select ${table}::text as name, (select md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) from ${sql.identifier(table)} t${where}) as digest`,
+    );
+  }
+  if (parts.length === 0) return {};
+  const digests = rowsOf<{ name: string; digest: string }>(await db.execute(sql.join(parts, sql` union all `)));
+  return Object.fromEntries(digests.map(({ name, digest }) => [name, digest]));
+}
