@@ -150,6 +150,8 @@ describe.runIf(hasChromium)('learning in Chromium', () => {
     expect([...seen].sort()).toEqual(['fill-blank', 'listening', 'multiple-choice', 'speaking', 'word-order']);
 
     await expect.poll(() => page.getByRole('heading', { name: 'Lesson complete!' }).isVisible()).toBe(true);
+    // The numbers are the ones the server stored, recorded with the last item.
+    await expect.poll(() => statValue(page, 'XP earned')).toMatch(/^\+\d+$/);
     const earned = Number((await statValue(page, 'XP earned'))?.replace(/\D/g, ''));
     expect(earned).toBeGreaterThanOrEqual(10);
     // The two audio items were skipped: they count neither way.
@@ -169,6 +171,55 @@ describe.runIf(hasChromium)('learning in Chromium', () => {
     const progress = page.getByRole('progressbar', { name: 'Progress to the next level' });
     expect(Number(await progress.getAttribute('aria-valuenow'))).toBe(earned);
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a learner who leaves the summary with Back, never pressing Continue, keeps the lesson: the dashboard shows its XP and 1 lesson', async () => {
+    const page = await signedInLearner(server, browser, 'back@example.com');
+    const problems = watchConsole(page);
+    // Started from the dashboard, as a learner does: Back then returns to a dashboard the app read
+    // before the lesson (0 XP), which must not be what it shows afterwards.
+    await expect.poll(() => statValue(page, 'Lessons')).toBe('0');
+    await page.locator('a[href^="/app/lesson/"]').first().click();
+    await page.waitForURL('**/app/lesson/**');
+    await answerWithKeyboard(page, '1');
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Lesson complete!' }).isVisible()).toBe(true);
+    await expect.poll(() => statValue(page, 'XP earned')).toMatch(/^\+\d+$/);
+    const earned = Number((await statValue(page, 'XP earned'))?.replace(/\D/g, ''));
+    expect(earned).toBeGreaterThanOrEqual(10);
+    // The summary rises in; axe must judge its colours after the animation.
+    await page.waitForTimeout(700);
+    expect(await seriousAccessibilityViolations(page), 'axe on the summary').toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'lesson-summary.png') });
+
+    await page.goBack();
+    await page.waitForURL('**/app');
+    await expect.poll(() => statValue(page, 'Lessons')).toBe('1');
+    expect(await page.getByText(`${earned} XP`).first().isVisible()).toBe(true);
+    const progress = page.getByRole('progressbar', { name: 'Progress to the next level' });
+    expect(Number(await progress.getAttribute('aria-valuenow'))).toBe(earned);
+
+    // A fresh page load reads the same from the server: the lesson is stored, not just shown.
+    await page.reload();
+    await expect.poll(() => statValue(page, 'Lessons')).toBe('1');
+    expect(await page.getByText(`${earned} XP`).first().isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a lesson opened by its address and left from the summary with Back is stored too', async () => {
+    const page = await signedInLearner(server, browser, 'address@example.com');
+    await page.goto(`${server.url}/app/lesson/greetings-1`);
+    await answerWithKeyboard(page, '2');
+    await expect.poll(() => statValue(page, 'XP earned')).toMatch(/^\+\d+$/);
+    const earned = Number((await statValue(page, 'XP earned'))?.replace(/\D/g, ''));
+
+    // Back crosses a page load here: the dashboard comes from the browser's history, not the app's.
+    await page.goBack();
+    await page.waitForURL('**/app');
+    await expect.poll(() => statValue(page, 'Lessons')).toBe('1');
+    expect(await page.getByText(`${earned} XP`).first().isVisible()).toBe(true);
     await page.context().close();
   });
 

@@ -1,6 +1,5 @@
 import { checkAnswer, checkSpeech } from '@parla/shared/answers';
 import type { AnswerExerciseResponse, Exercise } from '@parla/shared/lessons.schema';
-import { accuracyPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
 import { sameSentence } from './lesson-language';
 
 export type Answer = string | string[];
@@ -30,16 +29,4 @@ export function markPractice(exercise: Exercise, answer: Answer, recorded: Exerc
   }
   const correct = Array.isArray(answer) && sameSentence(answer, recorded.expected, course);
   return { ...same, correct, verdict: correct ? 'exact' : 'wrong' };
-}
-
-/**
- * The lesson's score as the server will count it (spec §9), from the server's own verdicts.
- * Skipped listening and speaking items count neither for nor against it.
- */
-export function summarise(exercises: readonly Exercise[], recorded: Readonly<Record<string, ExerciseResult | undefined>>) {
-  const skipped = exercises.filter((exercise) => recorded[exercise.id]?.skipped).length;
-  const total = exercises.length - skipped;
-  const correct = exercises.filter((exercise) => recorded[exercise.id]?.correct).length;
-  const score = accuracyPercent(correct, total);
-  return { correct, total, skipped, score, xp: lessonXp(score), badge: lessonBadge(score) };
 }

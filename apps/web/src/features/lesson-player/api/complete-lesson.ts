@@ -1,10 +1,12 @@
 import { CompleteLessonResponseSchema } from '@parla/shared/lessons.schema';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
 
 export interface CompleteLessonInput {
   lessonId: string;
   sessionId: string;
+  /** One id per session, kept on every retry: the server completes a session once. */
   requestId: string;
 }
 
@@ -19,5 +21,23 @@ export function completeLesson({ lessonId, sessionId, requestId }: CompleteLesso
 }
 
 export function useCompleteLesson() {
-  return useMutation({ mutationFn: completeLesson });
+  const queryClient = useQueryClient();
+  const { profile, setProfile } = useAuth();
+  return useMutation({
+    mutationFn: completeLesson,
+    // Here rather than in the caller's mutate(): these run even when the learner has already left
+    // the lesson (browser Back, a link) while the completion was on its way.
+    onSuccess: (result) => {
+      if (profile)
+        setProfile({
+          ...profile,
+          total_xp: result.total_xp,
+          current_streak: result.current_streak,
+          lessons_completed: result.lessons_completed,
+        });
+      // XP, level, streak, lessons and the daily goal all moved: every learner view is stale now
+      // (features do not import each other's query keys; a dashboard on screen refetches at once).
+      void queryClient.invalidateQueries();
+    },
+  });
 }

@@ -1,13 +1,11 @@
 import type { TargetLanguage } from '@parla/shared/content.schema';
 import type { Exercise, SkipReason, StartLessonResponse } from '@parla/shared/lessons.schema';
 import type { TutorAnswer } from '@parla/shared/tutor.schema';
-import { useQueryClient } from '@tanstack/react-query';
 import Lightbulb from 'lucide-react/icons/lightbulb';
 import X from 'lucide-react/icons/x';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
-import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { useNavigate } from '../../../lib/router';
 import { canSynthesise, speechLocale } from '../../../lib/speech';
@@ -18,7 +16,7 @@ import { useCompleteLesson } from '../api/complete-lesson';
 import { useExerciseHint } from '../api/get-exercise-hint';
 import { useSkipExercise } from '../api/skip-exercise';
 import { hasRomanisation } from '../lesson-language';
-import { type Answer, type ExerciseResult, markPractice, summarise } from '../lesson-rounds';
+import { type Answer, type ExerciseResult, markPractice } from '../lesson-rounds';
 import { type AudioKind, useAudioPause } from '../use-audio-pause';
 import { useRomanisation } from '../use-romanisation';
 import { ExerciseFeedback } from './exercise-feedback';
@@ -62,9 +60,8 @@ const isEditable = (target: EventTarget | null) =>
 /** The exercises one by one, feedback after each, then the summary (spec §2, §4). */
 export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: Props) {
   const { t, language } = useI18n();
-  const { profile, setProfile } = useAuth();
+  const { profile } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const exercises = session.exercises;
   const course = (exercises[0]?.metadata.target_language ?? profile?.target_language ?? 'es') as TargetLanguage;
   const [showRoman, setShowRoman] = useRomanisation();
@@ -75,10 +72,13 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
   });
   const [quitOpen, setQuitOpen] = useState(false);
   const [quitRequested, setQuitRequested] = useState(false);
+  const leave = useCallback(() => navigate(paths.app.dashboard), [navigate]);
+  // On the summary the lesson is done: closing it is leaving, with nothing to confirm.
   const askToQuit = useCallback(() => {
+    if (state.finished) return leave();
     setQuitRequested(true);
     setQuitOpen(true);
-  }, []);
+  }, [state.finished, leave]);
   const [announcement, setAnnouncement] = useState('');
   const [hints, setHints] = useState<Record<string, TutorAnswer>>({});
   const answerMutation = useAnswerExercise();
@@ -87,7 +87,9 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
   const skipMutation = useSkipExercise();
   const audioPause = useAudioPause();
   const [skipNote, setSkipNote] = useState<string | undefined>(undefined);
+  // One id for the session's completion, kept on every retry: the server stores it once.
   const completeRequestId = useRef(crypto.randomUUID());
+  const completionRequested = useRef(false);
 
   const exercise = exercises[state.index];
   const current = exercise ? state.answers[exercise.id] : undefined;
@@ -216,31 +218,28 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
   const pausedKinds = AUDIO_KINDS.filter((kind) => audioPause.isPaused(kind) && exercises.some((item) => item.type === kind));
   const timeFormat = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' });
 
+  const { mutate: complete } = completeMutation;
+  const recordCompletion = useCallback(
+    () => complete({ lessonId, sessionId: session.session_id, requestId: completeRequestId.current }),
+    [complete, lessonId, session.session_id],
+  );
+
+  // The lesson is recorded the moment its last item has the server's verdict (an answer or a
+  // skip), not when the learner leaves the summary: Back, a link or a closed tab must not lose it.
+  // A resumed session whose items were all answered before is recorded as soon as it opens.
+  const everyItemRecorded = exercises.every((item) => recorded[item.id]);
+  useEffect(() => {
+    if (!everyItemRecorded || completionRequested.current) return;
+    completionRequested.current = true;
+    recordCompletion();
+  }, [everyItemRecorded, recordCompletion]);
+
+  // Try again replays the same exercises as a practice round marked here, against the answers the
+  // server revealed: the session is already completed with the first answers, so nothing is sent.
   const tryAgain = () => {
-    completeMutation.reset();
     skipMutation.reset();
     setSkipNote(undefined);
     setState((previous) => ({ ...previous, round: 'practice', index: 0, answers: {}, finished: false }));
-  };
-
-  const finishLesson = () => {
-    completeMutation.mutate(
-      { lessonId, sessionId: session.session_id, requestId: completeRequestId.current },
-      {
-        onSuccess: async (result) => {
-          if (profile)
-            setProfile({
-              ...profile,
-              total_xp: result.total_xp,
-              current_streak: result.current_streak,
-              lessons_completed: result.lessons_completed,
-            });
-          notify.success(t('lesson.summary.saved', { xp: result.xp_earned, score: result.score }));
-          await queryClient.invalidateQueries();
-          navigate(paths.app.dashboard);
-        },
-      },
-    );
   };
 
   // Escape asks before leaving; Enter continues after feedback wherever the focus is.
@@ -312,11 +311,11 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
         <h1 className="sr-only">{session.lesson.title}</h1>
         {state.finished ? (
           <LessonSummary
-            numbers={summarise(exercises, recorded)}
+            completion={completeMutation.data}
             practice={state.practiceScore}
-            saving={completeMutation.isPending}
             saveFailed={completeMutation.isError}
-            onContinue={finishLesson}
+            onRetrySave={recordCompletion}
+            onContinue={leave}
             onTryAgain={tryAgain}
           />
         ) : exercise ? (
@@ -490,7 +489,7 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
 
       {quitRequested ? (
         <Suspense fallback={null}>
-          <QuitDialog open={quitOpen} onOpenChange={setQuitOpen} onQuit={() => navigate(paths.app.dashboard)} />
+          <QuitDialog open={quitOpen} onOpenChange={setQuitOpen} onQuit={leave} />
         </Suspense>
       ) : null}
     </div>

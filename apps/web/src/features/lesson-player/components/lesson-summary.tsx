@@ -1,27 +1,20 @@
+import type { CompleteLessonResponse } from '@parla/shared/lessons.schema';
 import type { LessonBadge } from '@parla/shared/scoring';
 import { clsx } from 'clsx';
 import Award from 'lucide-react/icons/award';
+import CloudOff from 'lucide-react/icons/cloud-off';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { useI18n } from '../../i18n/language-context';
 
-export interface SummaryNumbers {
-  correct: number;
-  /** The exercises that count: all but the skipped ones. */
-  total: number;
-  skipped: number;
-  score: number;
-  xp: number;
-  badge: LessonBadge;
-}
-
 interface Props {
-  numbers: SummaryNumbers;
+  /** What the server stored for the session: undefined while it is being recorded, or after a failure. */
+  completion: CompleteLessonResponse | undefined;
   /** The practice round's result, after Try again. */
   practice: { correct: number; total: number } | undefined;
-  saving: boolean;
   saveFailed: boolean;
+  onRetrySave(): void;
   onContinue(): void;
   onTryAgain(): void;
 }
@@ -32,11 +25,31 @@ const BADGE_STYLE: Record<LessonBadge, string> = {
   needs_practice: 'bg-surface-muted text-fg',
 };
 
-/** Spec §4/§9: score, XP and badge, then Continue (reports the lesson) or Try again. */
-export function LessonSummary({ numbers, practice, saving, saveFailed, onContinue, onTryAgain }: Props) {
+const BADGE_EMOJI: Record<LessonBadge, string> = { excellent: '🏆', good: '🎉', needs_practice: '💪' };
+
+/** A number still on its way: the card keeps its size, the screen reader hears the status instead. */
+const Pending = () => (
+  <span aria-hidden="true" className="mx-auto my-1 block h-6 w-14 rounded-lg bg-surface-muted motion-safe:animate-pulse" />
+);
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-line bg-surface p-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-bold">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Spec §4/§9: score, XP and badge as the server stored them (the lesson is recorded when its last
+ * item is answered), then Continue (back to the dashboard) or Try again (a practice round).
+ */
+export function LessonSummary({ completion, practice, saveFailed, onRetrySave, onContinue, onTryAgain }: Props) {
   const { t, language } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
-  const percent = new Intl.NumberFormat(language, { style: 'percent' }).format(numbers.score / 100);
+  const saving = !completion && !saveFailed;
+  const percent = new Intl.NumberFormat(language, { style: 'percent' });
 
   useEffect(() => {
     heading.current?.focus();
@@ -48,61 +61,79 @@ export function LessonSummary({ numbers, practice, saving, saveFailed, onContinu
       className="flex flex-col items-center gap-6 text-center motion-safe:animate-rise"
     >
       <div className="flex size-20 items-center justify-center rounded-full bg-brand-soft text-4xl" aria-hidden="true">
-        {numbers.badge === 'excellent' ? '🏆' : numbers.badge === 'good' ? '🎉' : '💪'}
+        {completion ? (
+          BADGE_EMOJI[completion.badge]
+        ) : saveFailed ? (
+          <CloudOff className="size-9 text-danger" />
+        ) : (
+          <span className="size-10 rounded-full border-4 border-line border-t-brand motion-safe:animate-spin" />
+        )}
       </div>
       <h2 id="lesson-summary-title" ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight focus:outline-none">
         {t('lesson.summary.title')}
       </h2>
-      <p className={clsx('inline-flex items-center gap-2 rounded-full px-4 py-1.5 font-bold', BADGE_STYLE[numbers.badge])}>
-        <Award aria-hidden="true" className="size-5" />
-        {t(`lesson.summary.badge.${numbers.badge}`)}
-      </p>
-      <dl className="grid w-full grid-cols-3 gap-3">
-        <div className="rounded-2xl border border-line bg-surface p-4">
-          <dt className="text-sm text-muted">{t('lesson.summary.score')}</dt>
-          <dd className="text-2xl font-bold">{percent}</dd>
+      {completion ? (
+        <p className={clsx('inline-flex items-center gap-2 rounded-full px-4 py-1.5 font-bold', BADGE_STYLE[completion.badge])}>
+          <Award aria-hidden="true" className="size-5" />
+          {t(`lesson.summary.badge.${completion.badge}`)}
+        </p>
+      ) : saving ? (
+        <p
+          aria-hidden="true"
+          className="inline-flex items-center gap-2 rounded-full bg-surface-muted px-4 py-1.5 font-semibold text-muted"
+        >
+          {t('lesson.summary.saving')}
+        </p>
+      ) : null}
+      {saveFailed ? (
+        <div
+          role="alert"
+          className="flex w-full flex-col items-center gap-3 rounded-2xl border border-danger/40 bg-danger-soft p-4 font-semibold text-danger"
+        >
+          <p>{t('lesson.summary.saveFailed')}</p>
+          <button type="button" onClick={onRetrySave} className={buttonClasses({ variant: 'secondary' })}>
+            {t('lesson.summary.retrySave')}
+          </button>
         </div>
-        <div className="rounded-2xl border border-line bg-surface p-4">
-          <dt className="text-sm text-muted">{t('lesson.summary.xp')}</dt>
-          <dd className="text-2xl font-bold text-accent">+{numbers.xp}</dd>
-        </div>
-        <div className="rounded-2xl border border-line bg-surface p-4">
-          <dt className="text-sm text-muted">{t('lesson.summary.correct')}</dt>
-          <dd className="text-2xl font-bold">
-            {t('lesson.summary.correctValue', { correct: numbers.correct, total: numbers.total })}
-          </dd>
-        </div>
-      </dl>
-      {numbers.skipped > 0 ? <p className="text-muted">{t('lesson.summary.skipped', { skipped: numbers.skipped })}</p> : null}
+      ) : (
+        <dl aria-busy={saving} className="grid w-full grid-cols-3 gap-3">
+          <Stat label={t('lesson.summary.score')}>{completion ? percent.format(completion.score / 100) : <Pending />}</Stat>
+          <Stat label={t('lesson.summary.xp')}>
+            {completion ? <span className="text-amber-700 dark:text-amber-300">+{completion.xp_earned}</span> : <Pending />}
+          </Stat>
+          <Stat label={t('lesson.summary.correct')}>
+            {completion ? (
+              t('lesson.summary.correctValue', { correct: completion.correct, total: completion.total })
+            ) : (
+              <Pending />
+            )}
+          </Stat>
+        </dl>
+      )}
+      {completion && completion.skipped > 0 ? (
+        <p className="text-muted">{t('lesson.summary.skipped', { skipped: completion.skipped })}</p>
+      ) : null}
       {practice ? (
         <p className="text-muted">
           {t('lesson.summary.practiceResult', { correct: practice.correct, total: practice.total })} {t('lesson.practice.note')}
         </p>
       ) : null}
-      {saveFailed ? (
-        <p role="alert" className="font-semibold text-danger">
-          {t('lesson.summary.saveFailed')}
-        </p>
-      ) : null}
       <div className="flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-        <button
-          type="button"
-          onClick={onTryAgain}
-          disabled={saving}
-          className={buttonClasses({ variant: 'secondary', size: 'lg' })}
-        >
+        <button type="button" onClick={onTryAgain} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
           <RotateCcw aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           {t('lesson.summary.tryAgain')}
         </button>
-        <button
-          type="button"
-          onClick={onContinue}
-          disabled={saving}
-          className={buttonClasses({ size: 'lg', className: 'sm:min-w-48' })}
-        >
-          {t(saving ? 'lesson.summary.saving' : 'lesson.continue')}
+        <button type="button" onClick={onContinue} className={buttonClasses({ size: 'lg', className: 'sm:min-w-48' })}>
+          {t('lesson.continue')}
         </button>
       </div>
+      <p role="status" className="sr-only">
+        {completion
+          ? t('lesson.summary.saved', { xp: completion.xp_earned, score: completion.score })
+          : saving
+            ? t('lesson.summary.saving')
+            : ''}
+      </p>
     </section>
   );
 }
