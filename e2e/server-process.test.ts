@@ -57,6 +57,41 @@ describe('the server process', () => {
     expect(server.output()).toContain('shut down cleanly');
   });
 
+  it('answers a request on a kept-alive connection after SIGTERM with 503 and Connection: close, then exits 0', async () => {
+    server = await startServer({ SHUTDOWN_DRAIN_MS: '1000' });
+    const running = server;
+    const { hostname, port } = new URL(running.url);
+    const socket = net.connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const ask = () => socket.write(`GET /api/v1/health HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+    const until = async (done: () => boolean) => {
+      for (let waited = 0; !done(); waited += 20) {
+        if (waited > 10_000) throw new Error(`gave up waiting; received:\n${received}\nserver:\n${running.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    ask();
+    await until(() => received.includes('"database":"ok"'));
+    const exitCode = running.stop('SIGTERM');
+    await until(() => running.output().includes('shutting down'));
+    // The same connection, idle since its first answer, is used again the way a client's pool would.
+    ask();
+    await closed;
+
+    const [first, second, ...rest] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(rest).toEqual([]);
+    expect(first).toMatch(/^HTTP\/1\.1 200/);
+    expect(first).toMatch(/\r\nconnection: keep-alive\r\n/i);
+    expect(second).toMatch(/^HTTP\/1\.1 503/);
+    expect(second).toMatch(/\r\nconnection: close\r\n/i);
+    expect(second).toContain('"code":"service_unavailable"');
+    expect(await exitCode).toBe(0);
+    expect(running.output()).toContain('shut down cleanly');
+  });
+
   it('refuses to start with a wrong setting and names the variable', async () => {
     const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: ROOT,

@@ -70,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Loads what the first learner request would otherwise wait for (the content bank). */
     warmUp(): void;
+    /** The first step of a shutdown, before close(): every new request is answered 503 from now on. */
+    startDraining(): void;
   }
   interface FastifyContextConfig {
     /** Open to anyone; every other /api/v1 route needs a signed-in learner (see the onRoute guard). */
@@ -93,15 +95,23 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // Requests arriving while the server drains (on a kept-alive connection) are turned away so a
-  // load balancer retries them elsewhere; the ones already running finish.
+  // Requests arriving while the server drains (on a kept-alive connection) are turned away with
+  // `Connection: close`, so the client or load balancer retries them elsewhere and drops the
+  // connection; the ones already running finish. Idle connections are closed only once close()
+  // begins: closing one while a client may be sending on it answers that request with a reset.
+  let draining = false;
   let closing = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   app.addHook('preClose', async () => {
+    draining = true;
     closing = true;
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    if (closing) {
+    if (draining) {
+      reply.header('Connection', 'close');
       throw new AppError('service_unavailable', 'The server is restarting. Please try again in a moment.');
     }
   });

@@ -42,17 +42,25 @@ async function main(): Promise<void> {
     await database.close();
   });
 
+  // A stop in two steps. First a drain, while still listening: new requests, on new connections or
+  // on kept-alive ones, are answered 503 with `Connection: close`, so clients and load balancers
+  // see why and go elsewhere. Then close(): no new connections, in-flight requests finish (a silent
+  // database answers them 503 within DATABASE_QUERY_TIMEOUT_MS), idle connections are closed.
+  // Going straight to close() would close kept-alive connections a client may be sending on: that
+  // request gets a reset rather than an answer.
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    logger.info({ signal, drainMs: env.SHUTDOWN_DRAIN_MS }, 'shutting down: refusing new requests, finishing in-flight ones');
     const force = setTimeout(() => {
       logger.error('shutdown timed out; exiting');
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      app.startDraining();
+      if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       await app.close();
       logger.info('shut down cleanly');
       process.exit(0);

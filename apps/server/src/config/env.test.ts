@@ -13,6 +13,12 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
       BODY_LIMIT_BYTES: 1024 * 1024,
+      DATABASE_CONNECT_TIMEOUT_MS: 3_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 4_000,
+      DATABASE_QUERY_TIMEOUT_MS: 5_000,
+      DATABASE_MIGRATION_TIMEOUT_MS: 600_000,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      SHUTDOWN_DRAIN_MS: 1_000,
     });
   });
 
@@ -44,5 +50,23 @@ describe('parseEnv', () => {
     expect(caught).toBeInstanceOf(EnvError);
     const problems = (caught as EnvError).problems.join('\n');
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY']) expect(problems).toContain(`${name}:`);
+  });
+
+  it('refuses database and shutdown limits that cannot work together', () => {
+    const problems = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+        return '';
+      } catch (error) {
+        return (error as EnvError).problems.join('\n');
+      }
+    };
+    // Giving up on the client side first would throw away connections the database was about to free.
+    expect(problems({ DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_QUERY_TIMEOUT_MS: '5000' })).toMatch(
+      /DATABASE_QUERY_TIMEOUT_MS: must be longer than DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+    expect(problems({ DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_QUERY_TIMEOUT_MS: '1000' })).toBe('');
+    expect(problems({ SHUTDOWN_DRAIN_MS: '10000' })).toMatch(/SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_TIMEOUT_MS/);
+    expect(problems({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '3000' })).toBe('');
   });
 });

@@ -18,6 +18,14 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Opening a PostgreSQL connection, and waiting for a free one when the pool is busy. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /** PostgreSQL cancels a statement running longer; 0 leaves it to the database's own setting. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(4_000),
+  /** The server stops waiting for an answer from PostgreSQL (a silent link) and answers 503. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Each migration statement at start-up (and the wait for another replica's); 0: no limit. */
+  DATABASE_MIGRATION_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromString.default(false),
   BODY_LIMIT_BYTES: z.coerce
@@ -28,6 +36,8 @@ export const EnvSchema = z.object({
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** On SIGTERM, new requests are answered 503 for this long before the server stops listening. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Public address of the app, used in links sent by e-mail; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Signs access tokens. Without it a random one is created once and kept in DATA_DIR. */
@@ -71,6 +81,22 @@ export const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 });
 
+// Settings that are each valid but cannot work together.
+const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  // The database's own cancel must come first: it ends a slow statement and keeps the connection,
+  // while giving up on the client side has to throw the connection away.
+  if (env.DATABASE_STATEMENT_TIMEOUT_MS > 0 && env.DATABASE_QUERY_TIMEOUT_MS <= env.DATABASE_STATEMENT_TIMEOUT_MS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DATABASE_QUERY_TIMEOUT_MS'],
+      message: 'must be longer than DATABASE_STATEMENT_TIMEOUT_MS',
+    });
+  }
+  if (env.SHUTDOWN_DRAIN_MS >= env.SHUTDOWN_TIMEOUT_MS && env.SHUTDOWN_TIMEOUT_MS > 0) {
+    context.addIssue({ code: 'custom', path: ['SHUTDOWN_DRAIN_MS'], message: 'must be shorter than SHUTDOWN_TIMEOUT_MS' });
+  }
+});
+
 export type Env = Readonly<z.infer<typeof EnvSchema>>;
 
 export class EnvError extends Error {
@@ -83,7 +109,7 @@ export class EnvError extends Error {
 /** Parses the environment once; an empty string counts as "not set" so .env templates stay harmless. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const result = EnvSchema.safeParse(cleaned);
+  const result = CheckedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg, { escapeLiteral } from 'pg';
 import type { Env } from '../config/env';
+import { isQueryReadTimeout } from './errors';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -16,8 +17,35 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolMax?: number }
+  | { kind: 'postgres'; url: string; poolMax?: number; timeouts?: Partial<DatabaseTimeouts> }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** How long PostgreSQL may take before the server gives up on it, in ms (DATABASE_*_TIMEOUT_MS). */
+export interface DatabaseTimeouts {
+  /** Opening a connection, and waiting for a free one when the pool is busy. */
+  connectMs: number;
+  /** The database cancels a statement that runs longer (slow but alive); 0: not sent, its own setting applies. */
+  statementMs: number;
+  /** The server stops waiting for an answer that does not come (a silent link); above statementMs. */
+  queryMs: number;
+  /** Each statement of the migrations at start-up, and the wait for another replica's; 0: no limit. */
+  migrationMs: number;
+}
+
+/** The same defaults as config/env.ts, for callers that open a database without the environment (tests). */
+export const DEFAULT_DATABASE_TIMEOUTS: Readonly<DatabaseTimeouts> = {
+  connectMs: 3_000,
+  statementMs: 4_000,
+  queryMs: 5_000,
+  migrationMs: 600_000,
+};
+
+// Probes an idle connection after this long, so one whose server vanished without a word (no RST) is
+// found and dropped before a request picks it.
+const KEEPALIVE_DELAY_MS = 10_000;
+// Ending the pool says goodbye on every connection and waits for the server to hang up; on a silent
+// link it would wait for ever, and the process is about to exit anyway.
+const CLOSE_TIMEOUT_MS = 1_000;
 
 /** A value bound to a prepared statement: text (UUIDs, ISO timestamps, …), a finite number or null. */
 export type StatementValue = string | number | null;
@@ -28,7 +56,17 @@ export type PreparedStatement<Row> = (values: readonly StatementValue[]) => Prom
 /** The server's database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
 export function databaseTargetFromEnv(env: Env): DatabaseTarget {
   return env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+    ? {
+        kind: 'postgres',
+        url: env.DATABASE_URL,
+        poolMax: env.DATABASE_POOL_MAX,
+        timeouts: {
+          connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+          queryMs: env.DATABASE_QUERY_TIMEOUT_MS,
+          migrationMs: env.DATABASE_MIGRATION_TIMEOUT_MS,
+        },
+      }
     : { kind: 'pglite', dataDir: join(resolve(env.DATA_DIR), 'pglite') };
 }
 
@@ -60,6 +98,55 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * node-postgres trusts whoever checks a client out with connect() to release it, and listens to
+ * nothing on it meanwhile. Two ways that goes wrong when the link fails: drizzle's transaction()
+ * never releases a client whose BEGIN failed (the pool loses a connection for good: enough of those
+ * and every request waits for one in vain), and a lent client's connection dying emits an 'error'
+ * nobody listens to (which crashes the process). So a lent client whose link failed (its
+ * connection errored, or a query got no answer in time and the connection is stuck behind it) goes
+ * back to the pool as broken at once, to be closed and replaced; the borrower's own release() then
+ * does nothing. pool.query() checks out with a callback and releases on every outcome itself.
+ */
+class GuardedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(
+    callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    if (!callback) return super.connect().then(guardLentClient);
+    super.connect(callback);
+    return undefined;
+  }
+}
+
+function guardLentClient(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  const query = client.query;
+  let released = false;
+  const giveBack = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('error', giveBack);
+    client.query = query;
+    release(error);
+  };
+  client.on('error', giveBack);
+  client.query = ((...args: Parameters<typeof query>) => {
+    const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (isQueryReadTimeout(error)) giveBack(error as Error);
+      });
+    }
+    return result;
+  }) as typeof query;
+  client.release = giveBack;
+  return client;
+}
+
 function sqlLiteral(value: StatementValue): string {
   if (value === null) return 'null';
   if (typeof value === 'number') {
@@ -74,11 +161,20 @@ export async function openDatabase(
   onPoolError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...target.timeouts };
+    const connection = {
       connectionString: target.url,
+      connectionTimeoutMillis: timeouts.connectMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    };
+    const pool = new GuardedPool({
+      ...connection,
       max: target.poolMax ?? 10,
-      connectionTimeoutMillis: 3_000,
       idleTimeoutMillis: 10_000,
+      // Sent with the connection's start-up message: no extra round trip, on any query.
+      statement_timeout: timeouts.statementMs || false,
+      query_timeout: timeouts.queryMs,
     });
     // An idle client losing its server emits here; unhandled, it would crash the process.
     pool.on('error', onPoolError);
@@ -92,21 +188,32 @@ export async function openDatabase(
           timeoutMs,
           'database ping',
         ),
+      // A connection of their own, outside the pool's limits: a migration may rewrite a large table,
+      // and a replica starting beside another waits for its migrations on the lock.
       async migrate(migrationsFolder) {
-        const client = await pool.connect();
+        const client = new pg.Client({
+          ...connection,
+          statement_timeout: timeouts.migrationMs || false,
+          ...(timeouts.migrationMs && { query_timeout: timeouts.migrationMs + timeouts.queryMs }),
+        });
+        // Its connection failing rejects the running query; unheard, the 'error' event would crash the process.
+        client.on('error', () => {});
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           await migratePostgres(drizzlePostgres(client, { schema, casing: 'snake_case' }), { migrationsFolder });
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-          client.release();
+          // Ending the session releases the lock; no unlock first, which would wait behind a statement
+          // that got no answer (end() drops such a connection at once).
+          await withTimeout(client.end(), CLOSE_TIMEOUT_MS, 'closing the migration connection').catch(() => {});
         }
       },
       // node-postgres prepares a named statement on each pooled connection the first time it runs there.
       prepare: <Row>(name: string, text: string) => {
         return async (values: readonly StatementValue[]) => (await pool.query({ name, text, values: [...values] })).rows as Row[];
       },
-      close: () => pool.end(),
+      // Connections still open after the time limit go with the process.
+      close: () => withTimeout(pool.end(), CLOSE_TIMEOUT_MS, 'closing the database pool').catch(() => {}),
     };
   }
 
