@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NATIVE_LANGUAGES } from './content.schema';
+import { userText } from './user-text.schema';
 import { AuthUserSchema, LearningGoalSchema, LearningStyleSchema, ProficiencySchema } from './users.schema';
 
 /** The spec's rule: at least 6 characters, counted as the learner sees them (code points). */
@@ -7,16 +8,14 @@ export const PASSWORD_MIN_LENGTH = 6;
 // argon2 accepts any length; the cap keeps a huge body from becoming a CPU-heavy hash.
 export const PASSWORD_MAX_LENGTH = 256;
 
-export const EmailSchema = z
-  .string({ error: 'Enter your e-mail address.' })
+export const EmailSchema = userText({ error: 'Enter your e-mail address.' })
   .trim()
   .toLowerCase()
   .min(1, 'Enter your e-mail address.')
   .max(254)
   .pipe(z.email({ error: 'Enter a valid e-mail address.' }));
 
-export const PasswordSchema = z
-  .string({ error: 'Enter a password.' })
+export const PasswordSchema = userText({ error: 'Enter a password.' })
   .refine((value) => [...value].length >= PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .refine((value) => [...value].length <= PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
@@ -24,7 +23,7 @@ export const RegisterBodySchema = z
   .strictObject({
     username: EmailSchema,
     password: PasswordSchema,
-    full_name: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(100),
+    full_name: userText({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(100),
     native_language: z.enum(NATIVE_LANGUAGES).optional(),
     learning_goal: LearningGoalSchema.optional(),
     learning_style: LearningStyleSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { userText } from './user-text.schema';
 
-const EmailSchema = z
-  .string()
+const EmailSchema = userText()
   .trim()
   .toLowerCase()
   .max(254)
@@ -9,9 +9,9 @@ const EmailSchema = z
 
 export const CreateContactMessageBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter your name.').max(100),
+    name: userText().trim().min(1, 'Enter your name.').max(100),
     email: EmailSchema,
-    message: z.string().trim().min(1, 'Write a message.').max(5000),
+    message: userText().trim().min(1, 'Write a message.').max(5000),
   })
   .meta({ id: 'CreateContactMessageBody' });
 export type CreateContactMessageBody = z.infer<typeof CreateContactMessageBodySchema>;

@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   password_too_common: 422,
   current_password_incorrect: 422,
+  practice_unfinished: 422,
   rate_limited: 429,
   internal_error: 500,
   database_unavailable: 503,

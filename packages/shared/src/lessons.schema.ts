@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
+import { userText } from './user-text.schema';
 
 export const ExerciseTypeSchema = z.enum(['multiple-choice', 'fill-blank', 'drag-drop', 'listening', 'speaking']);
 
@@ -129,7 +130,7 @@ export const AnswerExerciseBodySchema = z
   .strictObject({
     session_id: z.uuid(),
     answer: z
-      .union([z.string().max(500), z.array(z.string().max(200)).max(40)])
+      .union([userText().max(500), z.array(userText().max(200)).max(40)])
       .describe(
         'An option id, the missing word, the words in order, or for speaking the recogniser’s transcripts (at most 5, best first)',
       ),
@@ -180,7 +181,7 @@ export const CompleteLessonResponseSchema = z
 export type CompleteLessonResponse = z.infer<typeof CompleteLessonResponseSchema>;
 
 export const SearchLessonsQuerySchema = z.object({
-  q: z.string().trim().min(2, 'Type at least 2 characters.').max(100),
+  q: userText().trim().min(2, 'Type at least 2 characters.').max(100),
   language: z.enum(TARGET_LANGUAGES).optional(),
 });
 

@@ -10,6 +10,12 @@ describe('local days', () => {
     expect(localDate(instant, 'Asia/Tokyo')).toBe('2026-11-22');
   });
 
+  it('counts a zone the runtime does not know as UTC instead of failing', () => {
+    const instant = new Date('2026-11-21T23:30:00Z');
+    expect(localDate(instant, 'Mars/Olympus_Mons')).toBe('2026-11-21');
+    expect(startOfNextLocalDay(instant, 'Factory').toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+
   it('counts calendar days across a DST change', () => {
     // Europe/Madrid springs forward on 2026-03-29: that local day has 23 hours.
     expect(daysBetween('2026-03-28', '2026-03-29')).toBe(1);

@@ -6,11 +6,21 @@ export type LocalDate = `${number}-${number}-${number}`;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The calendar date at `instant` in `timeZone`. A zone this runtime does not know (one stored
+ * before profiles were checked, or one its tzdata has since dropped) counts as UTC: a stored
+ * value must never make a read fail.
+ */
 export function localDate(instant: Date, timeZone: string): LocalDate {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     // en-CA formats as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    try {
+      formatter = new Intl.DateTimeFormat('en-CA', { ...options, timeZone });
+    } catch {
+      formatter = new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' });
+    }
     formatters.set(timeZone, formatter);
   }
   return formatter.format(instant) as LocalDate;

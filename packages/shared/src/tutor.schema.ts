@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from './user-text.schema';
 import { PROFICIENCY_LEVELS } from './users.schema';
 
 export const TutorExerciseParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -16,7 +17,7 @@ export type TutorAnswer = z.infer<typeof TutorAnswerSchema>;
 
 export const AdaptExplanationBodySchema = z
   .strictObject({
-    text: z.string().trim().min(1).max(2000),
+    text: userText().trim().min(1).max(2000),
     level: z.enum(PROFICIENCY_LEVELS).optional(),
   })
   .meta({ id: 'AdaptExplanationBody' });

@@ -15,20 +15,6 @@ export const ProficiencySchema = z.enum(PROFICIENCY_LEVELS);
 export const LearningStyleSchema = z.enum(LEARNING_STYLES);
 export const LearningGoalSchema = z.enum(LEARNING_GOALS);
 
-/** An IANA time zone the runtime knows (streaks and daily limits are counted in it). */
-export const TimeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone; use an IANA name such as Europe/Madrid.');
-
 export const UserProfileSchema = z
   .object({
     user_id: z.uuid(),
@@ -49,29 +35,6 @@ export const UserProfileSchema = z
   })
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
-
-const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
-  z
-    .array(item)
-    .max(max)
-    .refine((list) => new Set(list).size === list.length, 'Each value may appear only once.');
-
-/** What a learner may change; XP, streak and lesson counts belong to the server. */
-export const UpdateUserProfileBodySchema = z
-  .strictObject({
-    native_language: z.enum(NATIVE_LANGUAGES).optional(),
-    target_language: z.enum(TARGET_LANGUAGES).optional(),
-    proficiency: ProficiencySchema.optional(),
-    learning_styles: uniqueList(LearningStyleSchema, LEARNING_STYLES.length).optional(),
-    goals: uniqueList(LearningGoalSchema, LEARNING_GOALS.length).optional(),
-    timezone: TimeZoneSchema.optional(),
-    interface_language: z.enum(INTERFACE_LANGUAGES).optional(),
-    theme: z.enum(THEME_PREFERENCES).optional(),
-    wants_grammar_explanations: z.boolean().optional(),
-    profile_completed: z.boolean().optional(),
-  })
-  .meta({ id: 'UpdateUserProfileBody' });
-export type UpdateUserProfileBody = z.infer<typeof UpdateUserProfileBodySchema>;
 
 export const UserIdParamsSchema = z.object({
   id: z.union([z.literal('me'), z.uuid({ error: 'Must be a user id or "me".' })]),

@@ -24,7 +24,7 @@ export interface DashboardRow {
  * Prepared: planning this statement costs three times as much as running it. (`offset 0` keeps
  * the planner from copying the time-zone conversion into every subquery: 25 % faster.)
  */
-const DASHBOARD_ROW_SQL = `
+const dashboardRowSql = (timeZone: string) => `
   select u.plan, u.full_name, p.native_language, p.target_language, p.total_xp, p.current_streak, p.longest_streak,
          p.lessons_completed, p.last_active_date::text as last_active_date, p.daily_goal_xp, t.today::text as today,
          -- Only a free plan's allowance needs the count, and only up to the allowance ($3).
@@ -38,20 +38,33 @@ const DASHBOARD_ROW_SQL = `
             from daily_activity d where d.user_id = u.id and d.local_date between t.today - 6 and t.today) as week
     from users u
     join profiles p on p.user_id = u.id
-    cross join lateral (select ($2 at time zone p.timezone)::date as today offset 0) t
+    cross join lateral (select ($2 at time zone ${timeZone})::date as today offset 0) t
    where u.id = $1`;
+
+// 22023 invalid_parameter_value: 'time zone "…" not recognized'.
+const isUnknownTimeZone = (error: unknown) =>
+  (error as { code?: unknown }).code === '22023' && /time zone/i.test(String((error as { message?: unknown }).message));
 
 export function createDashboardRepository(database: DatabaseHandle) {
   // The row as one JSON value: one JSON.parse in the driver instead of a parser per column.
-  const dashboardRow = database.prepare<{ row: DashboardRow }>(
-    'dashboard_row',
-    `select row_to_json(dashboard) as row from (${DASHBOARD_ROW_SQL}) dashboard`,
-    ['uuid', 'timestamptz', 'int'],
-  );
+  const prepare = (name: string, timeZone: string) =>
+    database.prepare<{ row: DashboardRow }>(
+      name,
+      `select row_to_json(dashboard) as row from (${dashboardRowSql(timeZone)}) dashboard`,
+      ['uuid', 'timestamptz', 'int'],
+    );
+  const dashboardRow = prepare('dashboard_row', 'p.timezone');
+  // A stored zone this database does not know (saved before profiles were checked, or dropped
+  // from its tzdata since) must not fail every dashboard read: that learner's day is UTC's.
+  const dashboardRowInUtc = prepare('dashboard_row_utc', "'UTC'");
   return {
     /** `allowance`: a free plan's lesson sessions a day; today's are counted up to it. */
     async findDashboardRow(userId: string, at: Date, allowance: number): Promise<DashboardRow | undefined> {
-      const [found] = await dashboardRow([userId, at.toISOString(), allowance]);
+      const values = [userId, at.toISOString(), allowance];
+      const [found] = await dashboardRow(values).catch((error: unknown) => {
+        if (isUnknownTimeZone(error)) return dashboardRowInUtc(values);
+        throw error;
+      });
       return found?.row;
     },
   };

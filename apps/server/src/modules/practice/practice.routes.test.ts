@@ -4,6 +4,7 @@ import { ListLessonsResponseSchema, StartLessonResponseSchema } from '@parla/sha
 import {
   CompletePracticeResponseSchema,
   DueCardsResponseSchema,
+  type StartPracticeResponse,
   StartPracticeResponseSchema,
   WeakAreasResponseSchema,
 } from '@parla/shared/practice.schema';
@@ -32,6 +33,26 @@ async function correctAnswers(sessionId: string): Promise<Map<string, number>> {
       item.correctAnswer,
     ]),
   );
+}
+
+const answerPath = (kind: 'practice' | 'review', sessionId: string) =>
+  kind === 'practice' ? `/practice/${sessionId}/answer` : `/review/sessions/${sessionId}/answer`;
+
+/** Answers every question of a session, each with its first option. */
+async function answerAll(kind: 'practice' | 'review', session: StartPracticeResponse, bearer: Record<string, string>) {
+  for (const question of session.questions) {
+    const response = await post(answerPath(kind, session.session_id), bearer, { question_id: question.id, answer: 0 });
+    expect(response.statusCode).toBe(200);
+  }
+}
+
+/** The answers are kept by question id: a name every object has must not find anything there. */
+async function expectOnlyOwnQuestions(kind: 'practice' | 'review', sessionId: string, bearer: Record<string, string>) {
+  for (const question_id of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+    const response = await post(answerPath(kind, sessionId), bearer, { question_id, answer: 1 });
+    expect(response.statusCode, question_id).toBe(404);
+    expect(ErrorBodySchema.parse(response.json()).code).toBe('not_found');
+  }
 }
 
 describe('quick practice', () => {
@@ -82,8 +103,50 @@ describe('quick practice', () => {
   it('does not use up the free daily lesson', async () => {
     const account = await learner();
     const practice = StartPracticeResponseSchema.parse((await post('/practice/start', account.bearer)).json());
-    await post(`/practice/${practice.session_id}/complete`, account.bearer);
+    await answerAll('practice', practice, account.bearer);
+    expect((await post(`/practice/${practice.session_id}/complete`, account.bearer)).statusCode).toBe(200);
     expect((await post('/lessons/greetings-1/start', account.bearer)).statusCode).toBe(200);
+  });
+
+  it('pays nothing for an unfinished practice: every question must be answered or timed out first', async () => {
+    const account = await learner();
+    const practice = StartPracticeResponseSchema.parse((await post('/practice/start', account.bearer)).json());
+    const key = await correctAnswers(practice.session_id);
+    const complete = () => post(`/practice/${practice.session_id}/complete`, account.bearer);
+
+    const empty = await complete();
+    expect(empty.statusCode).toBe(422);
+    expect(ErrorBodySchema.parse(empty.json()).code).toBe('practice_unfinished');
+    const [first, second, ...rest] = practice.questions;
+    if (!first || !second) throw new Error('expected five questions');
+    for (const question of [first, second]) {
+      await post(`/practice/${practice.session_id}/answer`, account.bearer, {
+        question_id: question.id,
+        answer: key.get(question.id),
+      });
+    }
+    expect((await complete()).statusCode).toBe(422);
+    expect((await get('/users/me', account.bearer)).json().profile).toMatchObject({ total_xp: 0, current_streak: 0 });
+
+    // The rest time out: two right of five, 40 % → 19 XP.
+    for (const question of rest) {
+      await post(`/practice/${practice.session_id}/answer`, account.bearer, { question_id: question.id, answer: null });
+    }
+    expect(CompletePracticeResponseSchema.parse((await complete()).json())).toMatchObject({
+      correct: 2,
+      total: 5,
+      accuracy: 40,
+      xp_earned: 19,
+    });
+  });
+
+  it('answers a question id that names an Object property with 404, not a server error', async () => {
+    const account = await learner();
+    const practice = StartPracticeResponseSchema.parse((await post('/practice/start', account.bearer)).json());
+    await expectOnlyOwnQuestions('practice', practice.session_id, account.bearer);
+    // The session is untouched: its real questions still take their first answer.
+    await answerAll('practice', practice, account.bearer);
+    expect((await post(`/practice/${practice.session_id}/complete`, account.bearer)).statusCode).toBe(200);
   });
 
   it('rejects bad input and other learners', async () => {
@@ -155,6 +218,24 @@ describe('review with FSRS', () => {
     const order = weak.cards.map((card: { word_id: string }) => card.word_id);
     expect(order).toContain(wrongOne.word_id);
     if (order.includes(rightOne.word_id)) expect(order.indexOf(wrongOne.word_id)).toBeLessThan(order.indexOf(rightOne.word_id));
+  });
+
+  it('pays nothing for an unfinished review, and answers Object property names as question ids with 404', async () => {
+    const account = await learner();
+    const lesson = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
+    await post('/lessons/greetings-1/complete', account.bearer, { session_id: lesson.session_id });
+    const xpBefore = (await get('/users/me', account.bearer)).json().profile.total_xp;
+    const review = StartPracticeResponseSchema.parse((await post('/review/start', account.bearer)).json());
+
+    const empty = await post(`/review/sessions/${review.session_id}/complete`, account.bearer);
+    expect(empty.statusCode).toBe(422);
+    expect(ErrorBodySchema.parse(empty.json()).code).toBe('practice_unfinished');
+    expect((await get('/users/me', account.bearer)).json().profile.total_xp).toBe(xpBefore);
+
+    await expectOnlyOwnQuestions('review', review.session_id, account.bearer);
+    await answerAll('review', review, account.bearer);
+    const done = await post(`/review/sessions/${review.session_id}/complete`, account.bearer);
+    expect(CompletePracticeResponseSchema.parse(done.json()).total).toBe(review.questions.length);
   });
 
   it('keeps the words of a practice in the deck without marking their lessons as taken', async () => {

@@ -20,6 +20,7 @@ const errors = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
   409: ErrorBodySchema,
+  422: ErrorBodySchema,
   429: ErrorBodySchema,
 };
 

@@ -25,6 +25,12 @@ interface StoredQuestion {
   explanation: string;
 }
 
+/** A session's stored answer to a question; ids come from the client, so only own keys count. */
+function storedAnswer(answers: unknown, questionId: string): AnswerPracticeResponse | undefined {
+  const byQuestion = answers as Record<string, AnswerPracticeResponse> | undefined;
+  return byQuestion && Object.hasOwn(byQuestion, questionId) ? byQuestion[questionId] : undefined;
+}
+
 /**
  * Quick practice (words the learner has met) and FSRS review (words that are due): timed
  * four-option questions, marked on the server, that never count against the daily lesson limit.
@@ -129,7 +135,7 @@ export function createPracticeService({
     /** The first answer counts (a retry gets the same result); `null` means the time ran out. */
     async answer(userId: string, kind: Kind, sessionId: string, body: AnswerPracticeBody): Promise<AnswerPracticeResponse> {
       const session = await sessionOf(userId, sessionId, kind);
-      const stored = (session.answers as Record<string, AnswerPracticeResponse>)[body.question_id];
+      const stored = storedAnswer(session.answers, body.question_id);
       if (stored) return stored;
       if (session.completedAt) throw new AppError('already_completed', 'This practice is already finished.');
       const item = (session.exercises as StoredQuestion[]).find((candidate) => candidate.question.id === body.question_id);
@@ -142,9 +148,7 @@ export function createPracticeService({
       };
       const saved = await lessons.recordAnswer(session.id, body.question_id, result);
       if (!saved) {
-        const first = (
-          (await lessons.findSession(userId, session.id))?.answers as Record<string, AnswerPracticeResponse> | undefined
-        )?.[body.question_id];
+        const first = storedAnswer((await lessons.findSession(userId, session.id))?.answers, body.question_id);
         if (first) return first;
         throw new AppError('already_completed', 'This practice is already finished.');
       }
@@ -166,8 +170,16 @@ export function createPracticeService({
 
         const now = clock.now();
         const questions = session.exercises as StoredQuestion[];
-        const answers = session.answers as Record<string, AnswerPracticeResponse>;
-        const correct = questions.filter((item) => answers[item.question.id]?.correct).length;
+        const answers = questions.map((item) => storedAnswer(session.answers, item.question.id));
+        // XP is for questions met: each one answered, or timed out (answered with null).
+        const open = answers.filter((answer) => answer === undefined).length;
+        if (open > 0) {
+          throw new AppError(
+            'practice_unfinished',
+            `Answer every question before finishing: ${open} of ${questions.length} still open.`,
+          );
+        }
+        const correct = answers.filter((answer) => answer?.correct).length;
         const accuracy = accuracyPercent(correct, questions.length);
         const xp = practiceXp(accuracy);
         const found = await lessons.findLearner(userId, tx);

@@ -1,6 +1,10 @@
+import { DashboardResponseSchema } from '@parla/shared/dashboard.schema';
 import { ErrorBodySchema } from '@parla/shared/errors';
+import { databaseTimeZones } from '@parla/shared/time-zones';
 import { GetMeResponseSchema, UserProfileSchema } from '@parla/shared/users.schema';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { registerUser } from '../../test/factories';
 
@@ -99,6 +103,10 @@ describe('PUT /users/{id}/profile', () => {
     ['XP (read-only)', { total_xp: 1_000_000 }, 'body'],
     ['a streak (read-only)', { current_streak: 99 }, 'body'],
     ['an unknown time zone', { timezone: 'Mars/Olympus_Mons' }, 'body.timezone'],
+    // Zones JavaScript still knows but PostgreSQL's tzdata dropped: saved, they broke every dashboard.
+    ['a time zone only JavaScript knows (US/Pacific-New)', { timezone: 'US/Pacific-New' }, 'body.timezone'],
+    ['a time zone only JavaScript knows (Canada/East-Saskatchewan)', { timezone: 'Canada/East-Saskatchewan' }, 'body.timezone'],
+    ['a time zone only PostgreSQL knows (Factory)', { timezone: 'Factory' }, 'body.timezone'],
     ['an unknown course', { target_language: 'tlh' }, 'body.target_language'],
     ['English as a course', { target_language: 'en' }, 'body.target_language'],
     ['a repeated learning style', { learning_styles: ['visual', 'visual'] }, 'body.learning_styles'],
@@ -113,6 +121,35 @@ describe('PUT /users/{id}/profile', () => {
     expect(response.statusCode).toBe(400);
     expect(ErrorBodySchema.parse(response.json()).errors?.map((item) => item.path)).toContain(path);
     expect((await request('GET', '/users/me/profile', account.bearer)).json()).toEqual(before);
+  });
+
+  it('accepts the older names of zones that browsers still report', async () => {
+    const account = await registerUser(ctx.app);
+    for (const timezone of ['Asia/Calcutta', 'Asia/Kolkata', 'US/Pacific', 'Europe/Kiev', 'Europe/Kyiv', 'UTC']) {
+      const response = await request('PUT', '/users/me/profile', account.bearer, { timezone });
+      expect(response.statusCode, timezone).toBe(200);
+      expect(UserProfileSchema.parse(response.json()).timezone).toBe(timezone);
+    }
+  });
+
+  it('only accepts zones this database knows', async () => {
+    const result = await ctx.database.handle.db.execute(sql`select name from pg_timezone_names`);
+    const known = new Set((result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name));
+    expect([...databaseTimeZones()].filter((zone) => !known.has(zone))).toEqual([]);
+  });
+
+  it('still answers every read for a zone saved before zones were checked, counting its days in UTC', async () => {
+    const account = await registerUser(ctx.app);
+    await request('PUT', '/users/me/profile', account.bearer, { target_language: 'es', timezone: 'Pacific/Kiritimati' });
+    for (const timezone of ['US/Pacific-New', 'Factory', 'Mars/Olympus_Mons']) {
+      await ctx.database.handle.db.update(profiles).set({ timezone }).where(eq(profiles.userId, account.auth.user.id));
+      const dashboard = await request('GET', '/dashboard', account.bearer);
+      expect(dashboard.statusCode, timezone).toBe(200);
+      // 10:00 UTC is already the next day in Kiritimati (UTC+14): the day shown is UTC's.
+      expect(DashboardResponseSchema.parse(dashboard.json()).week.at(-1)?.date).toBe('2026-11-21');
+      expect((await request('GET', '/users/me', account.bearer)).statusCode, timezone).toBe(200);
+      expect((await request('GET', '/users/me/profile', account.bearer)).statusCode, timezone).toBe(200);
+    }
   });
 
   it('refuses to change another learner’s profile, which stays as it was', async () => {

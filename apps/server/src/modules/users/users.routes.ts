@@ -1,10 +1,6 @@
 import { ErrorBodySchema } from '@parla/shared/errors';
-import {
-  GetMeResponseSchema,
-  UpdateUserProfileBodySchema,
-  UserIdParamsSchema,
-  UserProfileSchema,
-} from '@parla/shared/users.schema';
+import { UpdateUserProfileBodySchema } from '@parla/shared/profile-update.schema';
+import { GetMeResponseSchema, UserIdParamsSchema, UserProfileSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
 import type { UsersService } from './users.service';

@@ -6,7 +6,8 @@ import {
   OkResponseSchema,
   type RegisterBody,
 } from '@parla/shared/auth.schema';
-import { GetMeResponseSchema, type UpdateUserProfileBody, UserProfileSchema } from '@parla/shared/users.schema';
+import type { UpdateUserProfileBody } from '@parla/shared/profile-update.schema';
+import { GetMeResponseSchema, UserProfileSchema } from '@parla/shared/users.schema';
 import { apiRequest } from '../../../lib/api-client';
 
 // One place for the account endpoints; the refresh token travels only in the httpOnly cookie.
