@@ -9,6 +9,7 @@ import rootPackage from '../../../package.json' with { type: 'json' };
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
+import { loggerOptions } from './lib/logger';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -16,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { configuredProviders } from './modules/auth/oauth.providers';
 import { oauthRoutes } from './modules/auth/oauth.routes';
 import { createOAuthService } from './modules/auth/oauth.service';
+import { refreshCookieSettings } from './modules/auth/refresh-cookie';
 import { createSessionRevocations } from './modules/auth/session-revocations';
 import { createTokenSigner } from './modules/auth/tokens';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -42,12 +44,12 @@ import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createRequireAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { createDatabaseRateLimiter, createRedisRateLimiter } from './plugins/rate-limit';
 import { generateRequestId } from './plugins/request-id';
 import { RequestLogController } from './plugins/request-logging';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { hasBuiltWebApp, registerWebApp, sendWebAppIndex } from './plugins/web-app';
 
 export const APP_VERSION: string = rootPackage.version;
@@ -80,9 +82,12 @@ declare module 'fastify' {
 }
 
 export async function buildApp({ env, database, clock, contentDir, webDistDir, logger }: BuildAppOptions): Promise<App> {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const headers = securityHeaders({ https: publicUrl.startsWith('https:') });
   const app = Fastify({
-    loggerInstance: logger ?? pino({ level: env.LOG_LEVEL }),
+    loggerInstance: logger ?? pino(loggerOptions({ level: env.LOG_LEVEL })),
     logController: new RequestLogController(),
+    frameworkErrors: frameworkErrorHandler(headers),
     genReqId: generateRequestId,
     requestIdHeader: false,
     trustProxy: env.TRUST_PROXY,
@@ -124,14 +129,13 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     if (closing) app.server.closeIdleConnections();
   });
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, headers);
   await registerOpenApi(app, APP_VERSION);
 
   await app.register(cookie);
   app.decorateRequest('auth', null);
 
   const secret = env.JWT_SECRET ?? loadOrCreateSecret(env.DATA_DIR, 'jwt-secret');
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   const limiter = redis ? createRedisRateLimiter(redis) : createDatabaseRateLimiter(database.db, clock);
   const mailer = env.SMTP_URL
@@ -147,6 +151,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   });
   await sessionRevocations.start();
   const requireAuth = createRequireAuth(signer, sessionRevocations.isRevoked);
+  const refreshCookie = refreshCookieSettings(publicUrl, env.REFRESH_ABSOLUTE_TTL_SECONDS);
   // Every /api/v1 route is for signed-in learners unless it declares `config: { public: true }`,
   // so a route that forgets fails closed. A module's own addHook('onRequest', requireAuth) is
   // attached after its routes are declared, out of this hook's sight: the guard then finds the
@@ -225,8 +230,8 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   await app.register(
     async (api) => {
       await api.register(healthRoutes({ healthService }));
-      await api.register(authRoutes({ authService, requireAuth, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS }));
-      await api.register(oauthRoutes({ oauthService, publicUrl, refreshCookieMaxAge: env.REFRESH_ABSOLUTE_TTL_SECONDS, limiter }));
+      await api.register(authRoutes({ authService, requireAuth, refreshCookie }));
+      await api.register(oauthRoutes({ oauthService, publicUrl, refreshCookie, limiter }));
       await api.register(usersRoutes({ usersService, requireAuth }));
       await api.register(contactRoutes({ contactService }));
       await api.register(languagesRoutes({ content }));

@@ -7,6 +7,7 @@ import { EnvError, parseEnv } from './config/env';
 import { databaseTargetFromEnv, openDatabase } from './db/client';
 import { MIGRATIONS_FOLDER } from './db/migrations-folder';
 import { systemClock } from './lib/clock';
+import { loggerOptions } from './lib/logger';
 
 // The only file that touches process.*: read the environment, start, and stop cleanly.
 async function main(): Promise<void> {
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = pino({ level: env.LOG_LEVEL });
+  const logger = pino(loggerOptions({ level: env.LOG_LEVEL }));
   const database = await openDatabase(databaseTargetFromEnv(env), (error) =>
     logger.warn({ err: error }, 'database connection lost'),
   );

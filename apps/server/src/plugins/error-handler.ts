@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailableError } from '../db/errors';
 import { RateLimitedError } from './rate-limit';
+import { logRequestCompleted } from './request-logging';
+import type { SecurityHeaders } from './security-headers';
 
 type FastifyErrorLike = Partial<FastifyError> & Error;
 
@@ -44,6 +46,11 @@ export function toErrorResponse(error: FastifyErrorLike): { status: number; body
       return { status: 400, body: { detail: 'The JSON body is empty.', code: 'invalid_json' } };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, body: { detail: 'The request body is not valid JSON.', code: 'invalid_json' } };
+    // Neither detail repeats the path: it is the client's own input, and may be long.
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, body: { detail: 'The request path is not valid percent-encoding.', code: 'bad_request' } };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 400, body: { detail: 'A part of the request path is too long.', code: 'bad_request' } };
   }
 
   const status = error.statusCode ?? 500;
@@ -57,12 +64,30 @@ export function toErrorResponse(error: FastifyErrorLike): { status: number; body
   };
 }
 
+function sendError(error: FastifyErrorLike, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, body } = toErrorResponse(error);
+  // 4xx answers are visible in the one request line; only failures of ours need the error itself.
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyErrorLike, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toErrorResponse(error);
-    // 4xx answers are visible in the one request line; only failures of ours need the error itself.
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
-    return reply.status(status).type('application/json; charset=utf-8').send(body);
-  });
+  app.setErrorHandler(sendError);
+}
+
+/**
+ * Fastify's `frameworkErrors`: the errors it meets before routing (a path that is not valid
+ * percent-encoding, a parameter over maxParamLength, a failed async constraint). No hook runs for
+ * them and Fastify writes no request line, so the headers every other response gets from hooks,
+ * and the line, are done here.
+ */
+export function frameworkErrorHandler(headers: SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    reply.headers(headers);
+    reply.header('X-Request-Id', request.id);
+    reply.header('Cache-Control', 'no-store');
+    reply.raw.once('finish', () => logRequestCompleted(null, request, reply));
+    return sendError(error, request, reply);
+  };
 }

@@ -14,21 +14,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
 import type { AuthService, Session } from './auth.service';
-import { clearRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, REFRESH_COOKIE, type RefreshCookieSettings, setRefreshCookie } from './refresh-cookie';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
 
 export function authRoutes({
   authService,
   requireAuth,
-  refreshCookieMaxAge,
+  refreshCookie,
 }: {
   authService: AuthService;
   requireAuth: ReturnType<typeof createRequireAuth>;
-  refreshCookieMaxAge: number;
+  refreshCookie: RefreshCookieSettings;
 }): FastifyPluginAsyncZod {
   const setCookie = (request: FastifyRequest, reply: FastifyReply, session: Session) =>
-    setRefreshCookie(request, reply, session.refreshToken, refreshCookieMaxAge);
+    setRefreshCookie(request, reply, session.refreshToken, refreshCookie);
 
   return async (app) => {
     app.post(

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Limit, type RateLimiter, routeLimit } from '../../plugins/rate-limit';
 import { type OAuthService, OAuthSignInError } from './oauth.service';
-import { setRefreshCookie } from './refresh-cookie';
+import { type RefreshCookieSettings, setRefreshCookie } from './refresh-cookie';
 
 const STATE_COOKIE = 'parla_oauth_state';
 const STATE_COOKIE_PATH = '/api/v1/auth/oauth';
@@ -16,12 +16,12 @@ export const OAUTH_STARTS_PER_IP: Limit = { limit: 20, windowSeconds: 10 * 60 };
 export function oauthRoutes({
   oauthService,
   publicUrl,
-  refreshCookieMaxAge,
+  refreshCookie,
   limiter,
 }: {
   oauthService: OAuthService;
   publicUrl: string;
-  refreshCookieMaxAge: number;
+  refreshCookie: RefreshCookieSettings;
   limiter: RateLimiter;
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -80,7 +80,7 @@ export function oauthRoutes({
         reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
         try {
           const session = await oauthService.finish(request.params.provider, callback, request.cookies[STATE_COOKIE]);
-          setRefreshCookie(request, reply, session.refreshToken, refreshCookieMaxAge);
+          setRefreshCookie(request, reply, session.refreshToken, refreshCookie);
           return reply.redirect(`${publicUrl}/login?oauth=success`, 302);
         } catch (error) {
           // Expected endings go back to the sign-in page with a reason; a forged state is a 400.
