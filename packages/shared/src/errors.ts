@@ -33,6 +33,7 @@ export const ERROR_STATUS = {
   password_too_common: 422,
   current_password_incorrect: 422,
   practice_unfinished: 422,
+  lesson_unfinished: 422,
   rate_limited: 429,
   internal_error: 500,
   database_unavailable: 503,

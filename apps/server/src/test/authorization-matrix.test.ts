@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { users } from '../db/schema/index';
 import { createTokenSigner } from '../modules/auth/tokens';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp, testClock } from './build-test-app';
-import { registerLearner, registerUser } from './factories';
+import { answerRestWrong, registerLearner, registerUser } from './factories';
 import { type ApiRoute, apiRoutes, fillPath, pathParamNames } from './route-table';
 import { arbitraryFromZod } from './schema-arbitrary';
 import { tableDigests } from './table-digests';
@@ -84,6 +84,7 @@ beforeAll(async () => {
   const finished = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start')).json());
   for (const exercise of finished.exercises.filter((item) => item.type === 'fill-blank'))
     await post(`/lessons/greetings-1/exercises/${exercise.id}/complete`, { session_id: finished.session_id, answer: 'ciao' });
+  await answerRestWrong(ctx.app, headers, 'greetings-1', finished);
   expect((await post('/lessons/greetings-1/complete', { session_id: finished.session_id })).statusCode).toBe(200);
   const open = StartLessonResponseSchema.parse((await post('/lessons/greetings-2/start')).json());
   const choice = open.exercises.find((exercise) => exercise.type === 'multiple-choice');

@@ -84,3 +84,28 @@ export async function registerLearner(
   await app.inject({ method: 'PUT', url: '/api/v1/users/me/profile', headers: account.bearer, payload: profile });
   return account;
 }
+
+/**
+ * Answers every item of a lesson session that has no answer yet, wrongly (a lesson is finished
+ * only once every item is answered or skipped). Wrong answers score like the misses they replace.
+ */
+export async function answerRestWrong(
+  app: App,
+  headers: Headers,
+  lessonId: string,
+  start: { session_id: string; exercises: { id: string; type: string }[]; answered?: string[] },
+): Promise<void> {
+  const done = new Set(start.answered ?? []);
+  for (const exercise of start.exercises) {
+    if (done.has(exercise.id)) continue;
+    const answer = exercise.type === 'multiple-choice' || exercise.type === 'fill-blank' ? 'zzzz' : ['zzzz'];
+    // A replay of an answered item returns the first answer, so items answered meanwhile are harmless.
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/v1/lessons/${lessonId}/exercises/${exercise.id}/complete`,
+      headers,
+      payload: { session_id: start.session_id, answer },
+    });
+    if (response.statusCode !== 200) throw new Error(`answer failed: ${response.statusCode} ${response.body}`);
+  }
+}

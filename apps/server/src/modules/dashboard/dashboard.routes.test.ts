@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
-import { registerUser } from '../../test/factories';
+import { answerRestWrong, registerUser } from '../../test/factories';
 
 const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestApp;
@@ -51,6 +51,7 @@ describe('GET /dashboard', () => {
     const start = StartLessonResponseSchema.parse(
       (await ctx.app.inject({ method: 'POST', url: '/api/v1/lessons/greetings-1/start', headers: account.bearer })).json(),
     );
+    await answerRestWrong(ctx.app, account.bearer, 'greetings-1', start);
     await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/lessons/greetings-1/complete',

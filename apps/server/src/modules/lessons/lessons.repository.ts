@@ -14,7 +14,7 @@ export interface CompletionInput {
   completed: boolean;
   result: unknown;
   /** Each exercise with the words it asks about and how it was answered (null once completed). */
-  items: { word_ids: string[]; correct: boolean; skipped: boolean }[] | null;
+  items: { word_ids: string[]; answered: boolean; correct: boolean; skipped: boolean }[] | null;
   timezone: string;
   current_streak: number;
   last_active_date: string | null;
@@ -50,6 +50,7 @@ const COMPLETION_INPUTS_SQL = `
          case when s.completed_at is null then
            (select coalesce(json_agg(json_build_object(
                      'word_ids', item.value,
+                     'answered', s.answers ? item.key,
                      'correct', coalesce((s.answers->item.key->>'correct')::boolean, false),
                      'skipped', coalesce(s.answers->item.key ? 'skipped', false))), '[]'::json)
               from jsonb_each(coalesce(s.item_words,

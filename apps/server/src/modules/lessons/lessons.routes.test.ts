@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonSessions, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
-import { apiCaller, registerLearner } from '../../test/factories';
+import { answerRestWrong, apiCaller, registerLearner } from '../../test/factories';
 import type { GeneratedExercise } from './lesson-generator';
 
 const clock = testClock('2026-11-21T10:00:00Z');
@@ -212,7 +212,8 @@ describe('a lesson session', () => {
     expect(spoken.similarity).toBeGreaterThanOrEqual(0.8);
     expect(spoken.similarity).toBeLessThan(1);
 
-    // Only listening and speaking were answered (both right); the seven others count as misses.
+    // Listening and speaking answered right, the seven others wrong.
+    await answerRestWrong(ctx.app, account.bearer, 'food-1', start);
     const result = CompleteLessonResponseSchema.parse(
       (await post('/lessons/food-1/complete', account.bearer, { session_id: start.session_id })).json(),
     );
@@ -279,7 +280,17 @@ describe('a lesson session', () => {
     expect(spoken.json()).toMatchObject({ correct: false, verdict: 'wrong' });
     expect((await skip(speaking?.id, { session_id, reason: 'cant_speak' })).json()).toEqual(spoken.json());
 
-    // One skipped; the wrong choice, the wrong speaking answer and six unanswered: 0 of 8.
+    // Finishing is refused while items are open, and changes nothing.
+    const early = await post('/lessons/food-2/complete', alice.bearer, { session_id });
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toEqual({
+      detail: 'Answer or skip every exercise before finishing the lesson (6 left).',
+      code: 'lesson_unfinished',
+    });
+    expect((await get('/users/me', alice.bearer)).json().profile).toMatchObject({ total_xp: 0, lessons_completed: 0 });
+
+    // One skipped; the wrong choice, the wrong speaking answer and six more wrong: 0 of 8.
+    await answerRestWrong(ctx.app, alice.bearer, 'food-2', { ...start, answered: [listening?.id ?? '', speaking?.id ?? ''] });
     const done = CompleteLessonResponseSchema.parse(
       (await post('/lessons/food-2/complete', alice.bearer, { session_id })).json(),
     );
@@ -293,6 +304,7 @@ describe('a lesson session', () => {
   it('counts XP once however many times completion is replayed, even concurrently', async () => {
     const account = await learner();
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-2/start', account.bearer)).json());
+    await answerRestWrong(ctx.app, account.bearer, 'greetings-2', start);
     const replies = await Promise.all(
       Array.from({ length: 50 }, () => post('/lessons/greetings-2/complete', account.bearer, { session_id: start.session_id })),
     );
@@ -313,6 +325,7 @@ describe('a lesson session', () => {
     const prepare = async (account: { bearer: Headers }, lessonId: string, answerRight: boolean) => {
       const start = StartLessonResponseSchema.parse((await post(`/lessons/${lessonId}/start`, account.bearer)).json());
       if (answerRight) await answerChoicesRight(account.bearer, lessonId, start);
+      await answerRestWrong(ctx.app, account.bearer, lessonId, start);
       return { account, lessonId, sessionId: start.session_id };
     };
     const aliceFood = await prepare(alice, 'food-1', true);
@@ -380,6 +393,7 @@ describe('a lesson session', () => {
       const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
       const asked = ((row?.exercises ?? []) as GeneratedExercise[]).flatMap((item) => item.wordIds);
       if (answerRight) await answerChoicesRight(account.bearer, 'food-1', start);
+      await answerRestWrong(ctx.app, account.bearer, 'food-1', start);
       expect((await post('/lessons/food-1/complete', account.bearer, { session_id: start.session_id })).statusCode).toBe(200);
       return asked;
     };
@@ -401,8 +415,9 @@ describe('a lesson session', () => {
   it('scores a session started by an earlier version (no word index stored with it) the same way', async () => {
     const account = await learner();
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());
-    // Right answers to the multiple-choice items, nothing else: 3 of 9.
+    // Right answers to the multiple-choice items, the rest wrong: 3 of 9.
     await answerChoicesRight(account.bearer, 'greetings-3', start);
+    await answerRestWrong(ctx.app, account.bearer, 'greetings-3', start);
     await ctx.database.handle.db.update(lessonSessions).set({ itemWords: null }).where(eq(lessonSessions.id, start.session_id));
     const complete = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
     expect(CompleteLessonResponseSchema.parse(complete.json())).toMatchObject({ correct: 3, total: 9, skipped: 0, score: 33 });
@@ -519,6 +534,7 @@ describe('a lesson session', () => {
       clock.set(at);
       const bearer = await signIn(account);
       const start = StartLessonResponseSchema.parse((await post(`/lessons/${lesson}/start`, bearer)).json());
+      await answerRestWrong(ctx.app, bearer, lesson, start);
       return CompleteLessonResponseSchema.parse(
         (await post(`/lessons/${lesson}/complete`, bearer, { session_id: start.session_id })).json(),
       );

@@ -453,9 +453,14 @@ export function createLessonsService({
         throw new AppError('not_found', 'This lesson session does not exist.');
       if (input.completed && input.result) return presentCompletion(input.result as StoredCompletion);
       const items = input.items ?? [];
+      // XP is for work done: a lesson is finished once every item is answered or skipped.
+      const open = items.filter((item) => !item.answered).length;
+      if (open > 0) {
+        throw new AppError('lesson_unfinished', `Answer or skip every exercise before finishing the lesson (${open} left).`);
+      }
 
       const now = clock.now();
-      // Skipped audio items count neither way; an item left unanswered counts as a miss.
+      // Skipped audio items count neither way.
       const skipped = items.filter((item) => item.skipped).length;
       const total = items.length - skipped;
       const correct = items.filter((item) => item.correct).length;

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonSessions } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
-import { apiCaller, registerLearner } from '../../test/factories';
+import { answerRestWrong, apiCaller, registerLearner } from '../../test/factories';
 
 const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestApp;
@@ -183,6 +183,7 @@ describe('review with FSRS', () => {
   it('turns a finished lesson’s words into due cards, and answering moves their due dates', async () => {
     const account = await learner();
     const lesson = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
+    await answerRestWrong(ctx.app, account.bearer, 'greetings-1', lesson);
     await post('/lessons/greetings-1/complete', account.bearer, { session_id: lesson.session_id });
 
     const deck = DueCardsResponseSchema.parse((await get('/review/users/me/spaced_repetition', account.bearer)).json());
@@ -223,6 +224,7 @@ describe('review with FSRS', () => {
   it('pays nothing for an unfinished review, and answers Object property names as question ids with 404', async () => {
     const account = await learner();
     const lesson = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
+    await answerRestWrong(ctx.app, account.bearer, 'greetings-1', lesson);
     await post('/lessons/greetings-1/complete', account.bearer, { session_id: lesson.session_id });
     const xpBefore = (await get('/users/me', account.bearer)).json().profile.total_xp;
     const review = StartPracticeResponseSchema.parse((await post('/review/start', account.bearer)).json());
