@@ -172,6 +172,7 @@ describe('POST /auth/login', () => {
     expect(later.statusCode).toBe(200);
   });
 
+  // 200 password checks, each a deliberately slow argon2 hash: a generous time limit for a busy machine.
   it('locks an account for everyone after 100 failures from rotating addresses; a success ends the run', async () => {
     const account = await registerUser(ctx.app);
     for (let i = 0; i < 99; i++) {
@@ -194,7 +195,7 @@ describe('POST /auth/login', () => {
     expect((await post('/auth/login', { username: account.email, password: account.password }, {}, freshIp())).statusCode).toBe(
       200,
     );
-  });
+  }, 60_000);
 
   it('limits failures per address across accounts and ignores a spoofed X-Forwarded-For', async () => {
     const ip = freshIp();
