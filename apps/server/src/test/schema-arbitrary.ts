@@ -36,7 +36,7 @@ type JsonSchema = {
 export interface SchemaArbitraryOptions {
   /** Values any string may take besides generated ones: real ids, so requests reach the handlers. */
   strings?: readonly string[];
-  /** Extra values for a property of this name (added to what its schema generates). */
+  /** Values for a property of this name, drawn three times as often as what its schema generates. */
   byKey?: Readonly<Record<string, fc.Arbitrary<unknown>>>;
   /** Also hostile values: wrong types, hostile strings and keys, lengths and counts past the limits. */
   hostile?: boolean;
@@ -110,7 +110,7 @@ export function arbitraryFromJsonSchema(
 ): fc.Arbitrary<unknown> {
   const valid = validArbitrary(schema, root, options, key);
   const byKey = key === undefined ? undefined : options.byKey?.[key];
-  const withHints = byKey ? fc.oneof(valid, byKey) : valid;
+  const withHints = byKey ? fc.oneof({ weight: 1, arbitrary: valid }, { weight: 3, arbitrary: byKey }) : valid;
   return options.hostile ? fc.oneof({ weight: 6, arbitrary: withHints }, { weight: 1, arbitrary: wrongType }) : withHints;
 }
 
