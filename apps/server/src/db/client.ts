@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { fsyncSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type postgresMod } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -156,6 +157,45 @@ function sqlLiteral(value: StatementValue): string {
   return escapeLiteral(value);
 }
 
+/**
+ * A file-backed PGlite whose acknowledged commits survive an OS crash or power loss, not only a
+ * killed process (ADR 015). PGlite starts PostgreSQL with fsync off (`-F`), and its Emscripten file
+ * system on Node never reaches fsync(2) anyway: fdatasync() is a no-op and NODEFS has no fsync.
+ * Commits already reach the kernel before they are acknowledged (enough for kill -9), so: fsync on;
+ * WAL files opened O_DSYNC (open_datasync, passed through to Node as O_SYNC), so a commit is on disk
+ * before it is acknowledged; and an fsync for NODEFS, for what checkpoints and new WAL segments sync
+ * (data files, pg_control, directories). A later `-c` wins over `-F`.
+ */
+const DURABLE_PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on'],
+  ...['-c', 'wal_sync_method=open_datasync'],
+];
+
+/** Emscripten's NODEFS, as far as the fsync below needs it (not part of PGlite's typed API). */
+interface NodefsInternals {
+  stream_ops?: { fsync?: (stream: { nfd: number }) => number };
+  tryFSOperation<T>(operation: () => T): T;
+}
+
+class SyncingNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>) {
+    const { emscriptenOpts } = await super.init(...args);
+    const addFsync = (mod: postgresMod.PostgresMod) => {
+      const nodefs = mod.NODEFS as unknown as NodefsInternals;
+      // Fail loudly rather than run an upgraded PGlite without the guarantee.
+      if (!nodefs.stream_ops) throw new Error('PGlite: NODEFS has no stream_ops to give an fsync to');
+      // tryFSOperation turns a failed fsync into an errno, so PostgreSQL sees it (and stops, as it should).
+      nodefs.stream_ops.fsync ??= (stream) =>
+        nodefs.tryFSOperation(() => {
+          fsyncSync(stream.nfd);
+          return 0;
+        });
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), addFsync] } };
+  }
+}
+
 export async function openDatabase(
   target: DatabaseTarget,
   onPoolError: (error: Error) => void = () => {},
@@ -218,9 +258,13 @@ export async function openDatabase(
   }
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  // Both given: the dump is unpacked into the (new) data directory.
+  // Both given: the dump is unpacked into the (new) data directory. In memory (tests) nothing is synced.
   const client = await PGlite.create({
-    ...(target.dataDir && { dataDir: target.dataDir }),
+    ...(target.dataDir && {
+      dataDir: target.dataDir,
+      fs: new SyncingNodeFS(target.dataDir),
+      startParams: DURABLE_PGLITE_START_PARAMS,
+    }),
     ...(target.loadDataDir && { loadDataDir: target.loadDataDir }),
   });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
