@@ -23,8 +23,7 @@ const freshIp = () => `10.70.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}
 const post = (app: TestApp, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   app.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers, remoteAddress: freshIp() });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const me = (app: TestApp, token: string) =>
-  app.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
+const me = (app: TestApp, token: string) => app.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
 
 async function twoSessions() {
   const account = await registerUser(ctx.app);
