@@ -17,6 +17,10 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time on the 2-core machines here (vitest's default is one fewer than the cores):
+    // most of a file's time is spent waiting on PostgreSQL, Chromium or argon2's threads. The e2e files
+    // still run one after another (their project sets fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'content', root: 'packages/content', include: ['src/**/*.test.ts'], environment: 'node' } },

@@ -279,20 +279,25 @@ export function createLessonsService({
           resumed: true,
         };
       };
-      const dailyLimitReached = () =>
-        new AppError(
+      // The allowance may have gone to this very lesson, started by a request running beside this
+      // one after it looked: then this start resumes that session rather than being refused.
+      const resumeOrRefuse = async (): Promise<StartLessonResponse> => {
+        const winner = await repo.findOpenSession(userId, lessonId, course, today);
+        if (winner) return resume(winner);
+        throw new AppError(
           'daily_limit_reached',
           'You have used today’s free lesson. Come back tomorrow or go Premium for unlimited lessons.',
           undefined,
           { resetsAt: startOfNextLocalDay(clock.now(), profile.timezone).toISOString() },
         );
+      };
 
       // Coming back to an unfinished lesson of today continues it rather than using a new session.
       const open = await repo.findOpenSession(userId, lessonId, course, today);
       if (open) return resume(open);
       const free = plan !== 'premium';
       let used = free ? await repo.countLessonSessionsOn(userId, today) : 0;
-      if (used >= FREE_LESSON_SESSIONS_PER_DAY && free) throw dailyLimitReached();
+      if (free && used >= FREE_LESSON_SESSIONS_PER_DAY) return resumeOrRefuse();
 
       const seed = Math.floor(Math.random() * 2 ** 31);
       const exercises = generateLesson({ bank: content.get(), lesson, course, native, seed });
@@ -327,7 +332,7 @@ export function createLessonsService({
         if (winner) return resume(winner);
         if (free) {
           used = Math.max(used + 1, await repo.countLessonSessionsOn(userId, today));
-          if (used >= FREE_LESSON_SESSIONS_PER_DAY) throw dailyLimitReached();
+          if (used >= FREE_LESSON_SESSIONS_PER_DAY) return resumeOrRefuse();
         }
       }
       // Only reachable if the lesson's open session keeps being finished between two statements.
