@@ -2,7 +2,7 @@
  * Each language file is served in parts, so the landing's first load carries only the strings
  * its first paint needs (DESIGN §6: ≤ 110 KB of JavaScript). Translators still edit one file per
  * language; the build splits it by key (vite.config.ts), and a screen that needs a later part
- * asks for it with `useStringGroup` (features/i18n/language-context.ts).
+ * asks for it with `useStringGroup` (lib/i18n/language-context.ts).
  *
  * - core: the shell (skip links, navigation, cookie banner, accessibility, language toasts) and
  *   the landing's header and hero.

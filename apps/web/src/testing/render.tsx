@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
 import { AppProviders } from '../app/providers';
-import { LOADING_TRANSLATIONS_TEXT } from '../features/i18n/loading-screen';
+import { LOADING_TRANSLATIONS_TEXT } from '../components/ui/loading-screen';
 import { MemoryRouter } from '../lib/router';
 import { type LaterStringGroup, STRING_GROUPS } from '../lib/string-groups';
 

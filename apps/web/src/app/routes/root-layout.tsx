@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { LoadingScreen } from '../../components/ui/loading-screen';
 import { SkipLinks } from '../../components/ui/skip-links';
 import { paths } from '../../config/paths';
 import { AccessibilityButton } from '../../features/accessibility/accessibility-button';
 import { CookieConsentPrompt } from '../../features/cookie-consent/cookie-consent-prompt';
-import { useI18n } from '../../features/i18n/language-context';
-import { LoadingScreen } from '../../features/i18n/loading-screen';
+import { useI18n } from '../../lib/i18n/language-context';
 import { Outlet, useLocation, useNavigationType } from '../../lib/router';
 
 // Spec §2: the floating accessibility panel is on every screen except sign-in and forgot-password.

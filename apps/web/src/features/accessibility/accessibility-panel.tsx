@@ -6,7 +6,7 @@ import Sun from 'lucide-react/icons/sun';
 import { buttonClasses } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Switch } from '../../components/ui/switch';
-import { useI18n } from '../i18n/language-context';
+import { useI18n } from '../../lib/i18n/language-context';
 import { isThemePreference, THEME_PREFERENCES, type ThemePreference } from '../theme/theme';
 import { useTheme } from '../theme/theme-provider';
 import { useAccessibility } from './accessibility-provider';

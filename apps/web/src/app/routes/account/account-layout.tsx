@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { LoadingScreen } from '../../../components/ui/loading-screen';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../features/auth/auth-context';
 import { AuthProvider } from '../../../features/auth/auth-provider';
-import { useI18n, useStringGroup } from '../../../features/i18n/language-context';
-import { LoadingScreen } from '../../../features/i18n/loading-screen';
+import { useI18n, useStringGroup } from '../../../lib/i18n/language-context';
 import { createQueryClient } from '../../../lib/query-client';
 import { Navigate, Outlet, useLocation, useNavigate } from '../../../lib/router';
 

@@ -5,8 +5,8 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import { useId } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useI18n } from '../../../lib/i18n/language-context';
 import { Link } from '../../../lib/router';
-import { useI18n } from '../../i18n/language-context';
 import { lessonAction } from '../dashboard-rules';
 
 function LessonRow({ lesson }: { lesson: LessonSummary }) {

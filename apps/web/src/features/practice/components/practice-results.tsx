@@ -5,8 +5,8 @@ import Star from 'lucide-react/icons/star';
 import { useEffect, useRef } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useI18n } from '../../../lib/i18n/language-context';
 import { Link } from '../../../lib/router';
-import { useI18n } from '../../i18n/language-context';
 
 /** Spec §9: 3 stars at 80 %+, 2 at 60 %+, 1 at 40 %+ — the server counts them, this shows them. */
 export function PracticeResults({ result, onAgain }: { result: CompletePracticeResponse; onAgain(): void }) {

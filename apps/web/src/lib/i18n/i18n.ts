@@ -1,6 +1,6 @@
 import { isInterfaceLanguageCode } from '@parla/shared/languages';
 import i18next, { type i18n as I18n } from 'i18next';
-import type { StringGroup } from './string-groups';
+import type { StringGroup } from '../string-groups';
 
 export type Translations = Record<string, string>;
 
@@ -8,10 +8,10 @@ export type Translations = Record<string, string>;
 // string group (lib/string-groups.ts; vite.config.ts splits the file). A language without a file
 // yet simply has no entry here, and loading it fails with the §8 toast.
 const localeLoaders: Record<StringGroup, Record<string, () => Promise<Translations>>> = {
-  core: import.meta.glob<Translations>('../locales/*.json', { query: '?group=core', import: 'default' }),
-  landing: import.meta.glob<Translations>('../locales/*.json', { query: '?group=landing', import: 'default' }),
-  legal: import.meta.glob<Translations>('../locales/*.json', { query: '?group=legal', import: 'default' }),
-  app: import.meta.glob<Translations>('../locales/*.json', { query: '?group=app', import: 'default' }),
+  core: import.meta.glob<Translations>('../../locales/*.json', { query: '?group=core', import: 'default' }),
+  landing: import.meta.glob<Translations>('../../locales/*.json', { query: '?group=landing', import: 'default' }),
+  legal: import.meta.glob<Translations>('../../locales/*.json', { query: '?group=legal', import: 'default' }),
+  app: import.meta.glob<Translations>('../../locales/*.json', { query: '?group=app', import: 'default' }),
 };
 
 export class TranslationsUnavailableError extends Error {
@@ -23,7 +23,7 @@ export class TranslationsUnavailableError extends Error {
 
 export async function loadTranslations(code: string, group: StringGroup = 'core'): Promise<Translations> {
   if (!isInterfaceLanguageCode(code)) throw new Error('Unsupported language');
-  const load = localeLoaders[group][`../locales/${code}.json`];
+  const load = localeLoaders[group][`../../locales/${code}.json`];
   if (!load) throw new TranslationsUnavailableError(code);
   return load();
 }

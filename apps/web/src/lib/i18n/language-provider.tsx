@@ -1,13 +1,13 @@
 import { getInterfaceLanguage, type InterfaceLanguageCode, isInterfaceLanguageCode } from '@parla/shared/languages';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { LoadingScreen } from '../../components/ui/loading-screen';
 import { notify } from '../../components/ui/toaster';
-import { createI18n, loadTranslations } from '../../lib/i18n';
-import { readString, storageKeys, writeString } from '../../lib/storage';
-import { type LaterStringGroup, type StringGroup, stringGroupOf } from '../../lib/string-groups';
+import { readString, storageKeys, writeString } from '../storage';
+import { type LaterStringGroup, type StringGroup, stringGroupOf } from '../string-groups';
 import { detectInterfaceLanguage, shouldApplyProfileLanguage } from './detect-language';
+import { createI18n, loadTranslations } from './i18n';
 import { LanguageContext, type LanguageContextValue, type TranslateOptions } from './language-context';
-import { LoadingScreen } from './loading-screen';
 
 const NAMESPACE = 'translation';
 const warnedMissing = new Set<string>();

@@ -1,6 +1,6 @@
 import type { InterfaceLanguage, InterfaceLanguageCode } from '@parla/shared/languages';
 import { createContext, use, useContext } from 'react';
-import type { LaterStringGroup } from '../../lib/string-groups';
+import type { LaterStringGroup } from '../string-groups';
 
 export type TranslateOptions = Record<string, string | number>;
 export type Translate = (key: string, options?: TranslateOptions) => string;
