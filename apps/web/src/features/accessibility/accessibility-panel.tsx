@@ -7,8 +7,8 @@ import { buttonClasses } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Switch } from '../../components/ui/switch';
 import { useI18n } from '../../lib/i18n/language-context';
-import { isThemePreference, THEME_PREFERENCES, type ThemePreference } from '../theme/theme';
-import { useTheme } from '../theme/theme-provider';
+import { isThemePreference, THEME_PREFERENCES, type ThemePreference } from '../../lib/theme/theme';
+import { useTheme } from '../../lib/theme/theme-provider';
 import { useAccessibility } from './accessibility-provider';
 import { ACCESSIBILITY_SETTINGS, type AccessibilitySetting } from './settings';
 

@@ -1,4 +1,4 @@
-import { readString, storageKeys, writeString } from '../../lib/storage';
+import { readString, storageKeys, writeString } from '../storage';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
