@@ -1,6 +1,6 @@
 import { AppError } from '@parla/shared/errors';
 import type { FastifyRequest } from 'fastify';
-import type { AccessClaims, TokenSigner } from '../modules/auth/tokens';
+import type { AccessClaims, TokenSigner } from '../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

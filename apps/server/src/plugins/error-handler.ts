@@ -2,7 +2,7 @@ import { AppError, type ErrorBody, type ErrorItem } from '@parla/shared/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailableError } from '../db/errors';
-import { RateLimitedError } from './rate-limit';
+import { RateLimitedError } from '../lib/rate-limit';
 import { logRequestCompleted } from './request-logging';
 import type { SecurityHeaders } from './security-headers';
 

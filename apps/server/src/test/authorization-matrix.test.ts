@@ -8,7 +8,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { users } from '../db/schema/index';
-import { createTokenSigner } from '../modules/auth/tokens';
+import { createTokenSigner } from '../lib/tokens';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp, testClock } from './build-test-app';
 import { answerRestWrong, registerLearner, registerUser } from './factories';
 import { type ApiRoute, apiRoutes, fillPath, pathParamNames } from './route-table';

@@ -11,12 +11,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { deriveToken, randomToken, sha256 } from '../../lib/crypto';
-import { type RateLimiter, spendOrThrow } from '../../plugins/rate-limit';
+import { type RateLimiter, spendOrThrow } from '../../lib/rate-limit';
+import type { AccessClaims, TokenSigner } from '../../lib/tokens';
 import { type Mailer, maskEmail } from '../mail/mailer';
 import { presentAuthUser } from '../users/users.presenter';
 import type { AuthRepository, ProfileRow, RefreshTokenRow, UserRow } from './auth.repository';
 import { hashPassword, isCommonPassword, spendPasswordCheckTime, verifyPassword } from './passwords';
-import type { AccessClaims, TokenSigner } from './tokens';
 
 /** A retry of the same refresh within this window gets the same new pair instead of a logout. */
 export const REFRESH_GRACE_SECONDS = 10;

@@ -2,7 +2,8 @@ import { GetProvidersResponseSchema } from '@parla/shared/auth.schema';
 import { ErrorBodySchema } from '@parla/shared/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Limit, type RateLimiter, routeLimit } from '../../plugins/rate-limit';
+import type { Limit, RateLimiter } from '../../lib/rate-limit';
+import { routeLimit } from '../../plugins/rate-limit';
 import { type OAuthService, OAuthSignInError } from './oauth.service';
 import { type RefreshCookieSettings, setRefreshCookie } from './refresh-cookie';
 

@@ -1,7 +1,7 @@
 import type { CreateContactMessageBody, SubscribeNewsletterBody } from '@parla/shared/contact.schema';
 import type { Database } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema/index';
-import { type RateLimiter, spendOrThrow } from '../../plugins/rate-limit';
+import { type RateLimiter, spendOrThrow } from '../../lib/rate-limit';
 
 export const CONTACT_LIMITS = {
   messagesPerIp: { limit: 5, windowSeconds: 60 * 60 },

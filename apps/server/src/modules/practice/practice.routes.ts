@@ -10,8 +10,9 @@ import {
 } from '@parla/shared/practice.schema';
 import { UserIdParamsSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Limit, RateLimiter } from '../../lib/rate-limit';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
-import { type Limit, type RateLimiter, routeLimit } from '../../plugins/rate-limit';
+import { routeLimit } from '../../plugins/rate-limit';
 import type { PracticeService } from './practice.service';
 
 const errors = {

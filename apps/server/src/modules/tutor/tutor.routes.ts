@@ -6,8 +6,9 @@ import {
   TutorExerciseParamsSchema,
 } from '@parla/shared/tutor.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Limit, RateLimiter } from '../../lib/rate-limit';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
-import { type Limit, type RateLimiter, routeLimit } from '../../plugins/rate-limit';
+import { routeLimit } from '../../plugins/rate-limit';
 import type { TutorService } from './tutor.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };

@@ -1,6 +1,6 @@
 import { AppError } from '@parla/shared/errors';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from './clock';
 
 const ISSUER = 'parla';
 const AUDIENCE = 'parla-api';
