@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
 import { LessonSummarySchema } from './lessons.schema';
+import { PlanSchema } from './plans';
 
 /** Milestones earned from real activity; the web app names them in the interface language. */
 export const ACHIEVEMENTS = [
@@ -29,7 +30,7 @@ export const DashboardResponseSchema = z
     daily_goal_percent: z.number().int(),
     /** Free learners: lesson sessions left today (null for premium). */
     lessons_left_today: z.number().int().nullable(),
-    plan: z.enum(['free', 'premium']),
+    plan: PlanSchema,
     continue_learning: z.array(LessonSummarySchema).max(3),
     achievements: z.array(z.object({ id: z.string(), icon: z.string(), earned: z.boolean() })),
     week: z.array(z.object({ date: z.iso.date(), xp: z.number().int(), lessons: z.number().int() })).length(7),

@@ -6,11 +6,6 @@ export const LEARNING_STYLES = ['visual', 'auditory', 'kinesthetic', 'reading', 
 export const LEARNING_GOALS = ['travel', 'business', 'academic', 'culture', 'family', 'hobby'] as const;
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
 
-/** The entitlement: free (one lesson session a local day) or premium (unlimited). */
-export const PLANS = ['free', 'premium'] as const;
-export const PlanSchema = z.enum(PLANS);
-export type Plan = z.infer<typeof PlanSchema>;
-
 export const ProficiencySchema = z.enum(PROFICIENCY_LEVELS);
 export const LearningStyleSchema = z.enum(LEARNING_STYLES);
 export const LearningGoalSchema = z.enum(LEARNING_GOALS);

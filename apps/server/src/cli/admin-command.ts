@@ -2,7 +2,7 @@
 // own database, found the way the server finds it: DATABASE_URL, else the embedded one in DATA_DIR.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PLANS, PlanSchema } from '@parla/shared/users.schema';
+import { PLANS, PlanSchema } from '@parla/shared/plans';
 import type { Env } from '../config/env';
 import { type DatabaseTarget, databaseTargetFromEnv, openDatabase } from '../db/client';
 import { systemClock } from '../lib/clock';

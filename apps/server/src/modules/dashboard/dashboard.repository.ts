@@ -12,7 +12,7 @@ export interface DashboardRow {
   last_active_date: string | null;
   daily_goal_xp: number;
   today: string;
-  /** Lesson sessions started today, counted up to the free plan's allowance; 0 for premium. */
+  /** Lesson sessions started today, counted only up to the limit the caller passes. */
   sessions_today: number;
   completed: string[];
   week: { date: string; xp: number; lessons: number }[];
@@ -27,11 +27,9 @@ export interface DashboardRow {
 const dashboardRowSql = (timeZone: string) => `
   select u.plan, u.full_name, p.native_language, p.target_language, p.total_xp, p.current_streak, p.longest_streak,
          p.lessons_completed, p.last_active_date::text as last_active_date, p.daily_goal_xp, t.today::text as today,
-         -- Only a free plan's allowance needs the count, and only up to the allowance ($3).
-         case when u.plan = 'premium' then 0 else
-           (select count(*)::int from (select from lesson_sessions s
-              where s.user_id = u.id and s.local_date = t.today and s.kind = 'lesson' limit $3) counted)
-         end as sessions_today,
+         -- Counted only as far as any plan's allowance goes ($3): what the plan allows is the service's business.
+         (select count(*)::int from (select from lesson_sessions s
+            where s.user_id = u.id and s.local_date = t.today and s.kind = 'lesson' limit $3) counted) as sessions_today,
          (select coalesce(json_agg(lp.lesson_id), '[]'::json) from lesson_progress lp
            where lp.user_id = u.id and lp.course = p.target_language and lp.completions > 0) as completed,
          (select coalesce(json_agg(json_build_object('date', d.local_date::text, 'xp', d.xp, 'lessons', d.lessons)), '[]'::json)
@@ -58,9 +56,9 @@ export function createDashboardRepository(database: DatabaseHandle) {
   // from its tzdata since) must not fail every dashboard read: that learner's day is UTC's.
   const dashboardRowInUtc = prepare('dashboard_row_utc', "'UTC'");
   return {
-    /** `allowance`: a free plan's lesson sessions a day; today's are counted up to it. */
-    async findDashboardRow(userId: string, at: Date, allowance: number): Promise<DashboardRow | undefined> {
-      const values = [userId, at.toISOString(), allowance];
+    /** Today's lesson sessions are counted up to `countUpTo` (the largest daily allowance that matters). */
+    async findDashboardRow(userId: string, at: Date, countUpTo: number): Promise<DashboardRow | undefined> {
+      const values = [userId, at.toISOString(), countUpTo];
       const [found] = await dashboardRow(values).catch((error: unknown) => {
         if (isUnknownTimeZone(error)) return dashboardRowInUtc(values);
         throw error;

@@ -5,7 +5,8 @@ import { levelFromXp, levelProgressPercent, xpToNextLevel } from '@parla/shared/
 import { dailyGoalPercent } from '@parla/shared/scoring';
 import { currentStreak, type LocalDate } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
-import { FREE_LESSON_SESSIONS_PER_DAY, type LessonsService } from '../lessons/lessons.service';
+import { entitlementsOf, LESSON_SESSIONS_WORTH_COUNTING } from '../learners/entitlements';
+import type { LessonsService } from '../lessons/lessons.service';
 import type { DashboardRepository } from './dashboard.repository';
 
 const DAY_MS = 86_400_000;
@@ -42,12 +43,12 @@ export function createDashboardService({
 }) {
   return {
     async getDashboard(userId: string): Promise<DashboardResponse> {
-      const row = await repo.findDashboardRow(userId, clock.now(), FREE_LESSON_SESSIONS_PER_DAY);
+      const row = await repo.findDashboardRow(userId, clock.now(), LESSON_SESSIONS_WORTH_COUNTING);
       if (!row) throw new AppError('token_invalid', 'This account no longer exists.');
       const today = row.today as LocalDate;
       const byDate = new Map(row.week.map((day) => [day.date, day]));
       const xpToday = byDate.get(today)?.xp ?? 0;
-      const premium = row.plan === 'premium';
+      const { plan, lessonSessionsPerDay } = entitlementsOf(row);
       const reached = { lessons: row.lessons_completed, streak: row.longest_streak, xp: row.total_xp };
       return {
         full_name: row.full_name,
@@ -65,8 +66,8 @@ export function createDashboardService({
         daily_goal_xp: row.daily_goal_xp,
         xp_today: xpToday,
         daily_goal_percent: dailyGoalPercent(xpToday, row.daily_goal_xp),
-        lessons_left_today: premium ? null : Math.max(0, FREE_LESSON_SESSIONS_PER_DAY - row.sessions_today),
-        plan: premium ? 'premium' : 'free',
+        lessons_left_today: lessonSessionsPerDay === null ? null : Math.max(0, lessonSessionsPerDay - row.sessions_today),
+        plan,
         continue_learning: lessons.nextLessons(row.native_language as NativeLanguage, new Set(row.completed)),
         achievements: ACHIEVEMENTS.map((achievement) => ({
           id: achievement.id,

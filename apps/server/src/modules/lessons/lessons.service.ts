@@ -16,13 +16,12 @@ import { levelFromXp, xpToNextLevel } from '@parla/shared/levels';
 import { accuracyPercent, dailyGoalPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
 import { type LocalDate, localDate, startOfNextLocalDay, streakAfterActivity } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
+import { entitlementsOf } from '../learners/entitlements';
 import { lessonCards } from '../review/review.service';
 import type { ContentProvider } from './content-bank';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
 import type { LessonSessionRow, LessonsRepository } from './lessons.repository';
 
-/** Spec §6: a free learner starts one lesson session per local day. */
-export const FREE_LESSON_SESSIONS_PER_DAY = 1;
 const LESSON_MINUTES = 5;
 
 type StoredAnswer = AnswerExerciseResponse;
@@ -295,9 +294,9 @@ export function createLessonsService({
       // Coming back to an unfinished lesson of today continues it rather than using a new session.
       const open = await repo.findOpenSession(userId, lessonId, course, today);
       if (open) return resume(open);
-      const free = plan !== 'premium';
-      let used = free ? await repo.countLessonSessionsOn(userId, today) : 0;
-      if (free && used >= FREE_LESSON_SESSIONS_PER_DAY) return resumeOrRefuse();
+      const allowance = entitlementsOf({ plan }).lessonSessionsPerDay;
+      let used = allowance === null ? 0 : await repo.countLessonSessionsOn(userId, today);
+      if (allowance !== null && used >= allowance) return resumeOrRefuse();
 
       const seed = Math.floor(Math.random() * 2 ** 31);
       const exercises = generateLesson({ bank: content.get(), lesson, course, native, seed });
@@ -316,7 +315,7 @@ export function createLessonsService({
           itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
           localDate: today,
           startedAt: clock.now(),
-          dailySlot: free ? used + 1 : null,
+          dailySlot: allowance === null ? null : used + 1,
         });
         if (session) {
           return {
@@ -330,9 +329,9 @@ export function createLessonsService({
         }
         const winner = await repo.findOpenSession(userId, lessonId, course, today);
         if (winner) return resume(winner);
-        if (free) {
+        if (allowance !== null) {
           used = Math.max(used + 1, await repo.countLessonSessionsOn(userId, today));
-          if (used >= FREE_LESSON_SESSIONS_PER_DAY) return resumeOrRefuse();
+          if (used >= allowance) return resumeOrRefuse();
         }
       }
       // Only reachable if the lesson's open session keeps being finished between two statements.

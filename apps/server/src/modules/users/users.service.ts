@@ -1,8 +1,9 @@
 import { EmailSchema } from '@parla/shared/auth.schema';
 import { AppError } from '@parla/shared/errors';
+import { PLANS, type Plan, PlanSchema } from '@parla/shared/plans';
 import type { UpdateUserProfileBody } from '@parla/shared/profile-update.schema';
 import { localDate } from '@parla/shared/streak';
-import { type GetMeResponse, PLANS, type Plan, PlanSchema, type UserProfile } from '@parla/shared/users.schema';
+import type { GetMeResponse, UserProfile } from '@parla/shared/users.schema';
 import type { Clock } from '../../lib/clock';
 import { presentAuthUser, presentProfile } from './users.presenter';
 import type { UsersRepository } from './users.repository';
