@@ -6,12 +6,13 @@ export type Translations = Record<string, string>;
 
 // One file per language, fetched only when that language is chosen (spec §7), in one chunk per
 // string group (lib/string-groups.ts; vite.config.ts splits the file). A language without a file
-// yet simply has no entry here, and loading it fails with the §8 toast.
+// yet simply has no entry here, and loading it fails with the §8 toast. The keys are relative to the
+// locales folder (`./en.json`), short because the landing's first chunk carries one per file and group.
 const localeLoaders: Record<StringGroup, Record<string, () => Promise<Translations>>> = {
-  core: import.meta.glob<Translations>('../../locales/*.json', { query: '?group=core', import: 'default' }),
-  landing: import.meta.glob<Translations>('../../locales/*.json', { query: '?group=landing', import: 'default' }),
-  legal: import.meta.glob<Translations>('../../locales/*.json', { query: '?group=legal', import: 'default' }),
-  app: import.meta.glob<Translations>('../../locales/*.json', { query: '?group=app', import: 'default' }),
+  core: import.meta.glob<Translations>('./*.json', { base: '../../locales', query: '?group=core', import: 'default' }),
+  landing: import.meta.glob<Translations>('./*.json', { base: '../../locales', query: '?group=landing', import: 'default' }),
+  legal: import.meta.glob<Translations>('./*.json', { base: '../../locales', query: '?group=legal', import: 'default' }),
+  app: import.meta.glob<Translations>('./*.json', { base: '../../locales', query: '?group=app', import: 'default' }),
 };
 
 export class TranslationsUnavailableError extends Error {
@@ -23,7 +24,7 @@ export class TranslationsUnavailableError extends Error {
 
 export async function loadTranslations(code: string, group: StringGroup = 'core'): Promise<Translations> {
   if (!isInterfaceLanguageCode(code)) throw new Error('Unsupported language');
-  const load = localeLoaders[group][`../../locales/${code}.json`];
+  const load = localeLoaders[group][`./${code}.json`];
   if (!load) throw new TranslationsUnavailableError(code);
   return load();
 }
