@@ -7,11 +7,11 @@ import Check from 'lucide-react/icons/check';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useI18n } from '../../../lib/i18n/language-context';
 import { useNavigate } from '../../../lib/router';
 import { updateMyProfile } from '../api/auth-api';
 import { getLanguages } from '../api/get-languages';
-import { useAuth } from '../auth-context';
 import { FormAlert } from './auth-card';
 
 type Proficiency = (typeof PROFICIENCY_LEVELS)[number];

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { Route, Routes } from '../../../lib/router';
 import { testProfile, testUser } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
-import { AuthProvider } from '../../auth/auth-provider';
 import { Dashboard } from './dashboard';
 import { SignedInShell } from './signed-in-shell';
 

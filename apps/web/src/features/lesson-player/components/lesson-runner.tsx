@@ -7,10 +7,10 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useI18n } from '../../../lib/i18n/language-context';
 import { useNavigate } from '../../../lib/router';
 import { canSynthesise, speechLocale } from '../../../lib/speech';
-import { useAuth } from '../../auth/auth-context';
 import { useAnswerExercise } from '../api/answer-exercise';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useExerciseHint } from '../api/get-exercise-hint';

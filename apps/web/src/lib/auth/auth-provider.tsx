@@ -1,9 +1,9 @@
 import type { LoginBody, RegisterBody } from '@parla/shared/auth.schema';
 import type { UserProfile } from '@parla/shared/users.schema';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AUTH_ERROR_EVENT, connectSession } from '../../lib/api-client';
-import * as api from './api/auth-api';
+import { AUTH_ERROR_EVENT, connectSession } from '../api-client';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
+import * as api from './session-api';
 
 const SIGNED_OUT: AuthState = { isAuthenticated: false, isLoading: false, user: null, profile: null, token: null, error: null };
 
