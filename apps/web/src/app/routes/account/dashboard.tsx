@@ -1,5 +1,5 @@
 import { Dashboard } from '../../../features/dashboard/components/dashboard';
-import { SignedInShell } from '../../../features/dashboard/components/signed-in-shell';
+import { SignedInShell } from '../../shell/signed-in-shell';
 
 export default function DashboardRoute() {
   return (

@@ -1,5 +1,5 @@
-import { SignedInShell } from '../../../features/dashboard/components/signed-in-shell';
 import { LanguageSelection } from '../../../features/language-selection/components/language-selection';
+import { SignedInShell } from '../../shell/signed-in-shell';
 
 export default function LanguagesRoute() {
   return (

@@ -1,5 +1,5 @@
-import { SignedInShell } from '../../../features/dashboard/components/signed-in-shell';
 import { QuickPractice } from '../../../features/practice/components/quick-practice';
+import { SignedInShell } from '../../shell/signed-in-shell';
 
 export default function PracticeRoute() {
   return (

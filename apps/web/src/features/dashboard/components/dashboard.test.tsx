@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SignedInShell } from '../../../app/shell/signed-in-shell';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { Route, Routes } from '../../../lib/router';
 import { testProfile, testUser } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render';
 import { Dashboard } from './dashboard';
-import { SignedInShell } from './signed-in-shell';
 
 const user = testUser;
 const profile = testProfile({ total_xp: 240, current_streak: 4, lessons_completed: 6 });

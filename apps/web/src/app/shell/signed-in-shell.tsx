@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { useLocation } from '../../../lib/router';
-import { BottomNavigation, DesktopNavigation } from '../../navigation/app-navigation';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useLocation } from '../../lib/router';
+import { BottomNavigation, DesktopNavigation } from './app-navigation';
 
 /**
  * The frame of every signed-in screen: the sidebar from 768 px, the bottom tab bar below it, and
