@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -81,6 +82,9 @@ const apiTarget = process.env.PARLA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [splitLanguageFiles(), react(), tailwindcss(), preloadEnglish()],
+  // `@/…` is src/… (tsconfig.json's paths say the same to TypeScript): the spelling for an import that
+  // leaves its feature or folder. A regular expression, so that `@parla/…` and `@tanstack/…` stay packages.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   server: {
     port: 5173,
     strictPort: true,

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../styles.css';
-import { adoptEarlyRequests } from '../lib/early-requests';
-import { stringGroupsForPath } from '../lib/string-groups';
+import '@/styles.css';
+import { adoptEarlyRequests } from '@/lib/early-requests';
+import { stringGroupsForPath } from '@/lib/string-groups';
 import { AppProviders } from './providers';
 import { AppRouter, preloadRouteCode } from './router';
 

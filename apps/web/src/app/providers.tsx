@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Toasters } from '../components/ui/toaster';
-import { AccessibilityProvider } from '../features/accessibility/accessibility-provider';
-import { useI18n } from '../lib/i18n/language-context';
-import { LanguageProvider } from '../lib/i18n/language-provider';
-import type { LaterStringGroup } from '../lib/string-groups';
-import { ThemeProvider, useTheme } from '../lib/theme/theme-provider';
+import { Toasters } from '@/components/ui/toaster';
+import { AccessibilityProvider } from '@/features/accessibility/accessibility-provider';
+import { useI18n } from '@/lib/i18n/language-context';
+import { LanguageProvider } from '@/lib/i18n/language-provider';
+import type { LaterStringGroup } from '@/lib/string-groups';
+import { ThemeProvider, useTheme } from '@/lib/theme/theme-provider';
 
 function AppToasters() {
   const { resolvedTheme } = useTheme();

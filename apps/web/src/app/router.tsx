@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { preloadLandingBelowFold } from '../features/landing/components/landing-page';
-import { lazyWithPreload } from '../lib/lazy-with-preload';
-import { BrowserRouter, matchPath, Route, Routes } from '../lib/router';
+import { preloadLandingBelowFold } from '@/features/landing/components/landing-page';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
+import { BrowserRouter, matchPath, Route, Routes } from '@/lib/router';
 import { LandingRoute } from './routes/landing';
 import { RootLayout, RouteLoading } from './routes/root-layout';
 

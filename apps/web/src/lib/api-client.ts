@@ -1,6 +1,6 @@
 import { ErrorBodySchema } from '@parla/shared/errors';
 import type { z } from 'zod';
-import { env } from '../config/env';
+import { env } from '@/config/env';
 import { takeEarlyResponse } from './early-requests';
 
 export const AUTH_ERROR_EVENT = 'parla:auth-error';

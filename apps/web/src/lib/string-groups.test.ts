@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
+import en from '@/locales/en.json';
 import { pickStringGroup, STRING_GROUPS, stringGroupOf, stringGroupsForPath } from './string-groups';
 
 describe('string groups', () => {

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
-import { AppProviders } from '../app/providers';
-import { LOADING_TRANSLATIONS_TEXT } from '../components/ui/loading-screen';
-import { MemoryRouter } from '../lib/router';
-import { type LaterStringGroup, STRING_GROUPS } from '../lib/string-groups';
+import { AppProviders } from '@/app/providers';
+import { LOADING_TRANSLATIONS_TEXT } from '@/components/ui/loading-screen';
+import { MemoryRouter } from '@/lib/router';
+import { type LaterStringGroup, STRING_GROUPS } from '@/lib/string-groups';
 
 const ALL_LATER_GROUPS = STRING_GROUPS.filter((group): group is LaterStringGroup => group !== 'core');
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { SkipLinks } from '../../components/ui/skip-links';
-import { paths } from '../../config/paths';
-import { AccessibilityButton } from '../../features/accessibility/accessibility-button';
-import { CookieConsentPrompt } from '../../features/cookie-consent/cookie-consent-prompt';
-import { useI18n } from '../../lib/i18n/language-context';
-import { Outlet, useLocation, useNavigationType } from '../../lib/router';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { SkipLinks } from '@/components/ui/skip-links';
+import { paths } from '@/config/paths';
+import { AccessibilityButton } from '@/features/accessibility/accessibility-button';
+import { CookieConsentPrompt } from '@/features/cookie-consent/cookie-consent-prompt';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Outlet, useLocation, useNavigationType } from '@/lib/router';
 
 // Spec §2: the floating accessibility panel is on every screen except sign-in and forgot-password.
 const PATHS_WITHOUT_PANEL: readonly string[] = [paths.login, paths.forgotPassword];

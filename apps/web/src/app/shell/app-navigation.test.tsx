@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../testing/render';
+import { renderWithApp } from '@/testing/render';
 import { type AppNavigationProps, BottomNavigation, DesktopNavigation } from './app-navigation';
 import { formatBadgeCount, isNavigationVisible, screenForPath } from './navigation-rules';
 

@@ -4,8 +4,8 @@ import ChartColumn from 'lucide-react/icons/chart-column';
 import House from 'lucide-react/icons/house';
 import Settings from 'lucide-react/icons/settings';
 import Users from 'lucide-react/icons/users';
-import { useI18n } from '../../lib/i18n/language-context';
-import { Link } from '../../lib/router';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import {
   type AppScreen,
   formatBadgeCount,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useAuth } from '../../lib/auth/auth-context';
-import { useLocation } from '../../lib/router';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useLocation } from '@/lib/router';
 import { BottomNavigation, DesktopNavigation } from './app-navigation';
 
 /**

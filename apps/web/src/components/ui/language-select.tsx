@@ -2,7 +2,7 @@ import { INTERFACE_LANGUAGES } from '@parla/shared/languages';
 import { clsx } from 'clsx';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useId } from 'react';
-import { useI18n } from '../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 
 /** The interface-language selector: flag and native name for each of the 16 languages. */
 export function LanguageSelect({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import Accessibility from 'lucide-react/icons/accessibility';
 import { lazy, Suspense, useState } from 'react';
-import { useI18n } from '../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 
 // The panel (and the dialog library under it) loads on first use, not with the landing page.
 const loadPanel = () => import('./accessibility-panel');

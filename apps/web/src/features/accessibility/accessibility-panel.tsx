@@ -3,12 +3,12 @@ import Monitor from 'lucide-react/icons/monitor';
 import Moon from 'lucide-react/icons/moon';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import Sun from 'lucide-react/icons/sun';
-import { buttonClasses } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Switch } from '../../components/ui/switch';
-import { useI18n } from '../../lib/i18n/language-context';
-import { isThemePreference, THEME_PREFERENCES, type ThemePreference } from '../../lib/theme/theme';
-import { useTheme } from '../../lib/theme/theme-provider';
+import { buttonClasses } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Switch } from '@/components/ui/switch';
+import { useI18n } from '@/lib/i18n/language-context';
+import { isThemePreference, THEME_PREFERENCES, type ThemePreference } from '@/lib/theme/theme';
+import { useTheme } from '@/lib/theme/theme-provider';
 import { useAccessibility } from './accessibility-provider';
 import { ACCESSIBILITY_SETTINGS, type AccessibilitySetting } from './settings';
 

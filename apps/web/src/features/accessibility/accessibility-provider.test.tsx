@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetMatchMedia, setMediaQuery } from '../../testing/match-media';
-import { renderWithApp } from '../../testing/render';
+import { resetMatchMedia, setMediaQuery } from '@/testing/match-media';
+import { renderWithApp } from '@/testing/render';
 import { AccessibilityButton } from './accessibility-button';
 import { useAccessibility } from './accessibility-provider';
 import { HIGH_CONTRAST_QUERY, REDUCED_MOTION_QUERY } from './settings';

@@ -1,4 +1,4 @@
-import { readJson, removeItem, storageKeys, writeJson } from '../../lib/storage';
+import { readJson, removeItem, storageKeys, writeJson } from '@/lib/storage';
 
 export interface AccessibilitySettings {
   reducedMotion: boolean;

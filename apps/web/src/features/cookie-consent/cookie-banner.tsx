@@ -1,9 +1,9 @@
 import Cookie from 'lucide-react/icons/cookie';
 import { lazy, Suspense, useState } from 'react';
-import { buttonClasses } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../lib/i18n/language-context';
-import { Link } from '../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { ACCEPT_ALL, type CookieConsent, ESSENTIAL_ONLY, saveCookieConsent } from './consent';
 
 const loadCustomizeDialog = () => import('./cookie-customize-dialog');

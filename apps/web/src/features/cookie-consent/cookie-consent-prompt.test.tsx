@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../testing/render';
+import { renderWithApp } from '@/testing/render';
 import { COOKIE_PREFERENCES_CHANGED_EVENT } from './consent';
 import { CookieConsentPrompt } from './cookie-consent-prompt';
 import { CookieSettings } from './cookie-settings';

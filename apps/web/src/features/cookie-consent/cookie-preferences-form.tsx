@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Switch } from '../../components/ui/switch';
-import { useI18n } from '../../lib/i18n/language-context';
+import { Switch } from '@/components/ui/switch';
+import { useI18n } from '@/lib/i18n/language-context';
 import { type CookieConsent, OPTIONAL_COOKIE_CATEGORIES } from './consent';
 
 /** The four categories as switches; "necessary" is always on and cannot be turned off. */

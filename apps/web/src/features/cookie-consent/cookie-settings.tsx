@@ -1,8 +1,8 @@
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useState } from 'react';
-import { buttonClasses } from '../../components/ui/button';
-import { notify } from '../../components/ui/toaster';
-import { useI18n } from '../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { notify } from '@/components/ui/toaster';
+import { useI18n } from '@/lib/i18n/language-context';
 import { clearCookieConsent, ESSENTIAL_ONLY, readCookieConsent, saveCookieConsent } from './consent';
 import { CookiePreferencesForm } from './cookie-preferences-form';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { readString, removeItem, writeString } from '../../lib/storage';
+import { readString, removeItem, writeString } from '@/lib/storage';
 
 export type AudioKind = 'listening' | 'speaking';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { canSynthesise, speak } from '../../lib/speech';
+import { canSynthesise, speak } from '@/lib/speech';
 
 /** Spec §9 "Speech": press and hold for 800 ms. */
 export const HOLD_TO_SPEAK_MS = 800;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readString, writeString } from '../../lib/storage';
+import { readString, writeString } from '@/lib/storage';
 
 export const ROMANISATION_STORAGE_KEY = 'parla.show-romanisation';
 

@@ -2,10 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { LanguageSelect } from '../../components/ui/language-select';
-import { LOADING_TRANSLATIONS_TEXT } from '../../components/ui/loading-screen';
-import { renderWithApp } from '../../testing/render';
+import { AppProviders } from '@/app/providers';
+import { LanguageSelect } from '@/components/ui/language-select';
+import { LOADING_TRANSLATIONS_TEXT } from '@/components/ui/loading-screen';
+import { renderWithApp } from '@/testing/render';
 import { useI18n, useStringGroup } from './language-context';
 
 function Probe({ textKey }: { textKey: string }) {

@@ -1,8 +1,8 @@
 import { getInterfaceLanguage, type InterfaceLanguageCode, isInterfaceLanguageCode } from '@parla/shared/languages';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { LoadingScreen } from '../../components/ui/loading-screen';
-import { notify } from '../../components/ui/toaster';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { notify } from '@/components/ui/toaster';
 import { readString, storageKeys, writeString } from '../storage';
 import { type LaterStringGroup, type StringGroup, stringGroupOf } from '../string-groups';
 import { detectInterfaceLanguage, shouldApplyProfileLanguage } from './detect-language';

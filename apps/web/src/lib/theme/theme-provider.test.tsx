@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { resetMatchMedia, setMediaQuery } from '../../testing/match-media';
+import { resetMatchMedia, setMediaQuery } from '@/testing/match-media';
 import { DARK_QUERY } from './theme';
 import { ThemeProvider, useTheme } from './theme-provider';
 

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { LoadingScreen } from '../../../components/ui/loading-screen';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { AuthProvider } from '../../../lib/auth/auth-provider';
-import { useI18n, useStringGroup } from '../../../lib/i18n/language-context';
-import { createQueryClient } from '../../../lib/query-client';
-import { Navigate, Outlet, useLocation, useNavigate } from '../../../lib/router';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { useI18n, useStringGroup } from '@/lib/i18n/language-context';
+import { createQueryClient } from '@/lib/query-client';
+import { Navigate, Outlet, useLocation, useNavigate } from '@/lib/router';
 
 /**
  * Everything behind an account (sign-in screens and the app) shares one session and one query

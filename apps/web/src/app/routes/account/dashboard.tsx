@@ -1,4 +1,4 @@
-import { Dashboard } from '../../../features/dashboard/components/dashboard';
+import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { SignedInShell } from '../../shell/signed-in-shell';
 
 export default function DashboardRoute() {

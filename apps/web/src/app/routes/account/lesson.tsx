@@ -1,5 +1,5 @@
-import { LessonPlayer } from '../../../features/lesson-player/components/lesson-player';
-import { useParams } from '../../../lib/router';
+import { LessonPlayer } from '@/features/lesson-player/components/lesson-player';
+import { useParams } from '@/lib/router';
 
 export default function LessonRoute() {
   const { id = '' } = useParams();

@@ -1,4 +1,4 @@
-import { QuickPractice } from '../../../features/practice/components/quick-practice';
+import { QuickPractice } from '@/features/practice/components/quick-practice';
 import { SignedInShell } from '../../shell/signed-in-shell';
 
 export default function PracticeRoute() {

@@ -1,4 +1,4 @@
-import { ProfileSetup } from '../../../features/auth/components/profile-setup';
+import { ProfileSetup } from '@/features/auth/components/profile-setup';
 
 export default function SetupRoute() {
   return <ProfileSetup />;

@@ -1,4 +1,4 @@
-import { AuthForm } from '../../../features/auth/components/auth-form';
+import { AuthForm } from '@/features/auth/components/auth-form';
 
 export default function SignupRoute() {
   return <AuthForm mode="signup" />;

@@ -1,4 +1,4 @@
-import { TermsOfService } from '../../../features/legal/components/terms-of-service';
+import { TermsOfService } from '@/features/legal/components/terms-of-service';
 
 export default function TermsRoute() {
   return <TermsOfService />;

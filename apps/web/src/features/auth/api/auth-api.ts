@@ -1,7 +1,7 @@
 import { AcceptedResponseSchema, GetProvidersResponseSchema, OkResponseSchema } from '@parla/shared/auth.schema';
 import type { UpdateUserProfileBody } from '@parla/shared/profile-update.schema';
 import { UserProfileSchema } from '@parla/shared/users.schema';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 // The account calls of the sign-in screens; those that open, restore and end the session are in
 // lib/auth/session-api.ts.

@@ -1,5 +1,5 @@
 import { ListLanguagesResponseSchema } from '@parla/shared/lessons.schema';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** The 12 courses, named in the interface language. */
 export const getLanguages = (interfaceLanguage: string) =>

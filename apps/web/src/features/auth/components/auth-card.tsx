@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { BrandLogo } from '../../../components/ui/brand-logo';
-import { paths } from '../../../config/paths';
-import { Link } from '../../../lib/router';
+import { BrandLogo } from '@/components/ui/brand-logo';
+import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 
 /** The frame of the account screens: logo home link, a card, and the page's one heading. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

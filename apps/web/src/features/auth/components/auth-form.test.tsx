@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../lib/auth/auth-provider';
-import { Link, Route, Routes } from '../../../lib/router';
-import { renderWithApp } from '../../../testing/render';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { Link, Route, Routes } from '@/lib/router';
+import { renderWithApp } from '@/testing/render';
 import { AuthForm } from './auth-form';
 
 function json(status: number, body: unknown) {

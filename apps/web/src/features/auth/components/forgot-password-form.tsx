@@ -1,10 +1,10 @@
 import MailCheck from 'lucide-react/icons/mail-check';
 import { useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { requestPasswordReset } from '../api/auth-api';
 import { looksLikeEmail } from '../validate-auth-form';
 import { AuthCard } from './auth-card';

@@ -1,7 +1,7 @@
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { useId, useState } from 'react';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 
 const control =
   'h-12 w-full rounded-2xl border-2 border-line bg-surface ps-4 pe-12 text-base text-fg transition hover:border-brand/60 focus:border-brand aria-[invalid=true]:border-danger';

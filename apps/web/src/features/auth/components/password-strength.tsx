@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@parla/shared/auth.schema';
 import { clsx } from 'clsx';
 import Check from 'lucide-react/icons/check';
 import X from 'lucide-react/icons/x';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import { passwordStrength } from '../validate-auth-form';
 
 const BAR_COLOURS = { weak: 'bg-danger', fair: 'bg-amber-500', strong: 'bg-success' } as const;

@@ -5,11 +5,11 @@ import { LEARNING_GOALS, LEARNING_STYLES, PROFICIENCY_LEVELS } from '@parla/shar
 import { clsx } from 'clsx';
 import Check from 'lucide-react/icons/check';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { useNavigate } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useI18n } from '@/lib/i18n/language-context';
+import { useNavigate } from '@/lib/router';
 import { updateMyProfile } from '../api/auth-api';
 import { getLanguages } from '../api/get-languages';
 import { FormAlert } from './auth-card';

@@ -1,10 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@parla/shared/auth.schema';
 import { useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link, useSearchParams } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link, useSearchParams } from '@/lib/router';
 import { confirmPasswordReset } from '../api/auth-api';
 import { AuthCard, FormAlert } from './auth-card';
 import { PasswordField } from './password-field';

@@ -1,7 +1,7 @@
 import type { GetProvidersResponse } from '@parla/shared/auth.schema';
 import { useEffect, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/language-context';
 import { getProviders } from '../api/auth-api';
 
 /** A button per configured provider only (DESIGN §1); none when the server has none. */

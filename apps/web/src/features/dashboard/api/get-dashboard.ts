@@ -1,6 +1,6 @@
 import { DashboardResponseSchema } from '@parla/shared/dashboard.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** The learner's numbers, the next lessons and the achievements, all computed by the server. */
 export const getDashboard = ({ signal }: { signal?: AbortSignal } = {}) =>

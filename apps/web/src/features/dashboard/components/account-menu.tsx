@@ -1,10 +1,10 @@
 import Languages from 'lucide-react/icons/languages';
 import LogOut from 'lucide-react/icons/log-out';
 import { useEffect, useId, useRef, useState } from 'react';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link, useNavigate } from '../../../lib/router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link, useNavigate } from '@/lib/router';
 
 const item =
   'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start text-base font-semibold text-fg transition hover:bg-surface-muted';

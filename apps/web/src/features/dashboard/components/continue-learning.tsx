@@ -3,10 +3,10 @@ import { clsx } from 'clsx';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { useId } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { lessonAction } from '../dashboard-rules';
 
 function LessonRow({ lesson }: { lesson: LessonSummary }) {

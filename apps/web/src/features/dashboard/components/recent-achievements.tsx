@@ -1,6 +1,6 @@
 import type { DashboardResponse } from '@parla/shared/dashboard.schema';
 import Award from 'lucide-react/icons/award';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 
 /** Spec §2: the first two earned achievements, or an encouraging empty state. */
 export function RecentAchievements({ achievements }: { achievements: DashboardResponse['achievements'] }) {

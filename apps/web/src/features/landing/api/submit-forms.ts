@@ -1,7 +1,7 @@
 // Loaded on the first submit only: it brings the API client and zod, which the landing's first
 // load does without.
 import type { CreateContactMessageBody, SubscribeNewsletterBody } from '@parla/shared/contact.schema';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { createContactMessage } from './create-contact-message';
 import { subscribeNewsletter } from './subscribe-newsletter';
 

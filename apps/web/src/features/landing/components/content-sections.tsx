@@ -3,10 +3,10 @@ import BookOpen from 'lucide-react/icons/book-open';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Mail from 'lucide-react/icons/mail';
 import Shield from 'lucide-react/icons/shield';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { BLOG_POSTS, FAQ_IDS, HELP_TOPICS } from '../content';
 import { SectionHeading } from './section-heading';
 

@@ -1,5 +1,5 @@
-import { Dialog } from '../../../components/ui/dialog';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { Dialog } from '@/components/ui/dialog';
+import { useI18n } from '@/lib/i18n/language-context';
 
 /** Spec §2: the demo modal only says the video is coming soon. */
 export default function DemoDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

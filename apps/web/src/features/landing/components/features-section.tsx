@@ -4,7 +4,7 @@ import MessageCircle from 'lucide-react/icons/message-circle';
 import Mic from 'lucide-react/icons/mic';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Users from 'lucide-react/icons/users';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import { FEATURE_IDS, type FeatureId, STATS } from '../content';
 import { SectionHeading } from './section-heading';
 

@@ -1,5 +1,5 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import type { FormFailure } from '../api/submit-forms';
 
 /** The server's answer to a failed submit, next to the form (role=alert so it is announced). */

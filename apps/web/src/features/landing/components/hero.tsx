@@ -1,9 +1,9 @@
 import Play from 'lucide-react/icons/play';
 import Star from 'lucide-react/icons/star';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { STATS } from '../content';
 
 // Greetings in the languages learners take most: sample content, the same in every interface language.

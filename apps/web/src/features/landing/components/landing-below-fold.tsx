@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStringGroup } from '../../../lib/i18n/language-context';
+import { useStringGroup } from '@/lib/i18n/language-context';
 import { ContactSection } from './contact-section';
 import { AboutSection, BlogSection, CommunitySection, FaqSection, FinalCta, HelpCenterSection } from './content-sections';
 import { FeaturesSection } from './features-section';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../testing/render';
+import { renderWithApp } from '@/testing/render';
 import { FAQ_IDS } from '../content';
 import { LandingPage } from './landing-page';
 

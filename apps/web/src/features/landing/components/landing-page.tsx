@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import { Hero } from './hero';
 import { SiteHeader } from './site-header';
 

@@ -1,4 +1,4 @@
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import { METHODS } from '../content';
 import { SectionHeading } from './section-heading';
 

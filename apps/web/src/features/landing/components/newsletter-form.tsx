@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { appToast } from '../../../components/ui/toaster';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { appToast } from '@/components/ui/toaster';
+import { useI18n } from '@/lib/i18n/language-context';
 import { useFormSubmission } from '../hooks/use-form-submission';
 import { FormFailureMessage } from './form-failure-message';
 

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import Check from 'lucide-react/icons/check';
 import { useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { PRICING } from '../content';
 import { SectionHeading } from './section-heading';
 

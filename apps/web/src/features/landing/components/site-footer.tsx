@@ -1,7 +1,7 @@
-import { BrandLogo } from '../../../components/ui/brand-logo';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { BrandLogo } from '@/components/ui/brand-logo';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { NewsletterForm } from './newsletter-form';
 
 const COLUMNS = [

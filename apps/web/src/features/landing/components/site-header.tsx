@@ -1,12 +1,12 @@
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
-import { BrandLogo } from '../../../components/ui/brand-logo';
-import { buttonClasses } from '../../../components/ui/button';
-import { LanguageSelect } from '../../../components/ui/language-select';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { BrandLogo } from '@/components/ui/brand-logo';
+import { buttonClasses } from '@/components/ui/button';
+import { LanguageSelect } from '@/components/ui/language-select';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 
 const ANCHORS = [
   { href: '#features', key: 'landing.nav.features' },

@@ -1,5 +1,5 @@
 import Star from 'lucide-react/icons/star';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import { PARTNERS, STATS, TESTIMONIALS } from '../content';
 import { SectionHeading } from './section-heading';
 

@@ -1,6 +1,6 @@
 import { ListLanguagesResponseSchema } from '@parla/shared/lessons.schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** The 12 courses, named and described in the interface language. */
 export const getCourses = ({ language, signal }: { language: string; signal?: AbortSignal }) =>

@@ -1,7 +1,7 @@
 import type { TargetLanguage } from '@parla/shared/content.schema';
 import { UserProfileSchema } from '@parla/shared/users.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** Switches the course; the server keeps the progress of every course the learner has taken. */
 export const updateCourse = ({ targetLanguage, requestId }: { targetLanguage: TargetLanguage; requestId: string }) =>

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { AuthProvider } from '../../../lib/auth/auth-provider';
-import { Route, Routes } from '../../../lib/router';
-import { testProfile, testUser } from '../../../testing/fixtures';
-import { renderWithApp } from '../../../testing/render';
+import { useAuth } from '@/lib/auth/auth-context';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { Route, Routes } from '@/lib/router';
+import { testProfile, testUser } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
 import { LanguageSelection } from './language-selection';
 
 const user = testUser;

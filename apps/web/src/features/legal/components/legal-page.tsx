@@ -1,11 +1,11 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import House from 'lucide-react/icons/house';
 import type { ReactNode } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { LanguageSelect } from '../../../components/ui/language-select';
-import { paths } from '../../../config/paths';
-import { useI18n, useStringGroup } from '../../../lib/i18n/language-context';
-import { Link, useLocation, useNavigate } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { LanguageSelect } from '@/components/ui/language-select';
+import { paths } from '@/config/paths';
+import { useI18n, useStringGroup } from '@/lib/i18n/language-context';
+import { Link, useLocation, useNavigate } from '@/lib/router';
 
 /**
  * The date the policies were last changed. The spec shows "today's date" — a mock; a policy's

@@ -1,6 +1,6 @@
 import { type AnswerExerciseBody, AnswerExerciseResponseSchema } from '@parla/shared/lessons.schema';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export interface AnswerExerciseInput extends AnswerExerciseBody {
   lessonId: string;

@@ -1,7 +1,7 @@
 import { CompleteLessonResponseSchema } from '@parla/shared/lessons.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { apiRequest } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
 
 export interface CompleteLessonInput {
   lessonId: string;

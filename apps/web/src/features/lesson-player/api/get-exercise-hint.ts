@@ -1,6 +1,6 @@
 import { TutorAnswerSchema } from '@parla/shared/tutor.schema';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export interface GetExerciseHintInput {
   exerciseId: string;

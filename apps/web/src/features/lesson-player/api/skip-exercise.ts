@@ -1,6 +1,6 @@
 import { AnswerExerciseResponseSchema, type SkipExerciseBody } from '@parla/shared/lessons.schema';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export interface SkipExerciseInput extends SkipExerciseBody {
   lessonId: string;

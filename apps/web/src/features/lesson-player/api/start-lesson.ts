@@ -1,6 +1,6 @@
 import { StartLessonResponseSchema } from '@parla/shared/lessons.schema';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * Starts today's session of a lesson, or resumes the open one (the server generates the exercises).

@@ -6,11 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import LessonRoute from '../../../app/routes/account/lesson';
-import { AuthContext, type AuthContextValue } from '../../../lib/auth/auth-context';
-import { Route, Routes } from '../../../lib/router';
-import { greetingsLesson } from '../../../testing/fixtures';
-import { renderWithApp } from '../../../testing/render';
+import LessonRoute from '@/app/routes/account/lesson';
+import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
+import { Route, Routes } from '@/lib/router';
+import { greetingsLesson } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
 import { AUDIO_PAUSE_MS, AUDIO_PAUSE_STORAGE_KEYS, audioPausedUntil } from '../use-audio-pause';
 
 const SESSION_ID = '5f0c7b8e-8a4e-4d53-9c39-0b1d6c1f2a10';

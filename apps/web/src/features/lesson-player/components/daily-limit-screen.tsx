@@ -1,8 +1,8 @@
 import Crown from 'lucide-react/icons/crown';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { LessonMessage } from './lesson-message';
 
 /** The free plan's one session a day is used: when the next one comes, and what Premium offers. */

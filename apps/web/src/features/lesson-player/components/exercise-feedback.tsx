@@ -3,8 +3,8 @@ import { clsx } from 'clsx';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/language-context';
 import { targetText } from '../lesson-language';
 import { ListenButton } from './listen-button';
 

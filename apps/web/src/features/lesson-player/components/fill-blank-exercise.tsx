@@ -1,7 +1,7 @@
 import type { Exercise } from '@parla/shared/lessons.schema';
 import { type FormEvent, Fragment, useEffect, useId, useRef, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/language-context';
 import { targetText } from '../lesson-language';
 
 type FillBlank = Extract<Exercise, { type: 'fill-blank' }>;

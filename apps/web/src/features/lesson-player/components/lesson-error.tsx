@@ -1,7 +1,7 @@
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { useNavigate } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { useNavigate } from '@/lib/router';
 import { LessonMessage } from './lesson-message';
 
 /** Spec §8: a lesson that cannot be started shows 'Error: No exercise data available' and Go Back. */

@@ -6,11 +6,11 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import LessonRoute from '../../../app/routes/account/lesson';
-import { AuthContext, type AuthContextValue } from '../../../lib/auth/auth-context';
-import { Route, Routes } from '../../../lib/router';
-import { greetingsLesson } from '../../../testing/fixtures';
-import { renderWithApp } from '../../../testing/render';
+import LessonRoute from '@/app/routes/account/lesson';
+import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
+import { Route, Routes } from '@/lib/router';
+import { greetingsLesson } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
 
 const SESSION_ID = '5f0c7b8e-8a4e-4d53-9c39-0b1d6c1f2a10';
 const base = (course: 'es' | 'ja') => ({

@@ -1,9 +1,9 @@
 import type { StartLessonResponse } from '@parla/shared/lessons.schema';
 import { startOfNextLocalDay } from '@parla/shared/streak';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import { useStartLesson } from '../api/start-lesson';
 import type { ExerciseResult } from '../lesson-rounds';
 import { DailyLimitScreen } from './daily-limit-screen';

@@ -5,8 +5,8 @@ import Award from 'lucide-react/icons/award';
 import CloudOff from 'lucide-react/icons/cloud-off';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/language-context';
 
 interface Props {
   /** What the server stored for the session: undefined while it is being recorded, or after a failure. */

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import Volume2 from 'lucide-react/icons/volume-2';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { canSynthesise } from '../../../lib/speech';
+import { useI18n } from '@/lib/i18n/language-context';
+import { canSynthesise } from '@/lib/speech';
 import { useHoldToSpeak } from '../use-hold-to-speak';
 
 /** Press and hold to hear `text` read aloud; absent where the browser cannot speak. */

@@ -2,7 +2,7 @@ import type { Exercise } from '@parla/shared/lessons.schema';
 import { clsx } from 'clsx';
 import Volume2 from 'lucide-react/icons/volume-2';
 import { useEffect, useId, useRef } from 'react';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import { useSpeech } from '../use-hold-to-speak';
 import { WordChips } from './word-chips';
 

@@ -1,7 +1,7 @@
 import type { AnswerExerciseResponse, Exercise } from '@parla/shared/lessons.schema';
 import { clsx } from 'clsx';
 import { useEffect, useRef } from 'react';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { useI18n } from '@/lib/i18n/language-context';
 import { targetText } from '../lesson-language';
 
 type MultipleChoice = Extract<Exercise, { type: 'multiple-choice' }>;

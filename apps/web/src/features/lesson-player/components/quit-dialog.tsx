@@ -1,6 +1,6 @@
-import { buttonClasses } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { useI18n } from '@/lib/i18n/language-context';
 
 interface Props {
   open: boolean;

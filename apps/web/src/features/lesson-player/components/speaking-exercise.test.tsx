@@ -2,8 +2,8 @@ import type { Exercise } from '@parla/shared/lessons.schema';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RecognitionAlternative, SpeechRecognitionLike } from '../../../lib/speech';
-import { renderWithApp } from '../../../testing/render';
+import type { RecognitionAlternative, SpeechRecognitionLike } from '@/lib/speech';
+import { renderWithApp } from '@/testing/render';
 import { SpeakingExercise } from './speaking-exercise';
 
 const exercise: Extract<Exercise, { type: 'speaking' }> = {

@@ -4,14 +4,9 @@ import { clsx } from 'clsx';
 import Mic from 'lucide-react/icons/mic';
 import MicOff from 'lucide-react/icons/mic-off';
 import { useEffect, useRef, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { useI18n } from '../../../lib/i18n/language-context';
-import {
-  getSpeechRecognition,
-  isPermanentRecognitionError,
-  type SpeechRecognitionLike,
-  transcriptsOf,
-} from '../../../lib/speech';
+import { buttonClasses } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/language-context';
+import { getSpeechRecognition, isPermanentRecognitionError, type SpeechRecognitionLike, transcriptsOf } from '@/lib/speech';
 import { targetText } from '../lesson-language';
 import { ListenButton } from './listen-button';
 

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/language-context';
 import { targetText } from '../lesson-language';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { type AnswerPracticeBody, AnswerPracticeResponseSchema } from '@parla/shared/practice.schema';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 export interface AnswerPracticeInput {
   sessionId: string;

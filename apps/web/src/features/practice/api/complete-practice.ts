@@ -1,6 +1,6 @@
 import { CompletePracticeResponseSchema } from '@parla/shared/practice.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** Finishes the session: the server awards XP, stars and the streak exactly once. */
 export const completePractice = ({ sessionId, requestId }: { sessionId: string; requestId: string }) =>

@@ -4,8 +4,8 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
 import Timer from 'lucide-react/icons/timer';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { useI18n } from '../../../lib/i18n/language-context';
+import { buttonClasses } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/language-context';
 import { useAnswerPractice } from '../api/answer-practice';
 import { useCompletePractice } from '../api/complete-practice';
 

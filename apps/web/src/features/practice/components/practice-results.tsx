@@ -3,10 +3,10 @@ import { clsx } from 'clsx';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import Star from 'lucide-react/icons/star';
 import { useEffect, useRef } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 
 /** Spec §9: 3 stars at 80 %+, 2 at 60 %+, 1 at 40 %+ — the server counts them, this shows them. */
 export function PracticeResults({ result, onAgain }: { result: CompletePracticeResponse; onAgain(): void }) {

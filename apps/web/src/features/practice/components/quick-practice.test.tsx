@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../lib/auth/auth-provider';
-import { Route, Routes } from '../../../lib/router';
-import { testProfile, testUser } from '../../../testing/fixtures';
-import { renderWithApp } from '../../../testing/render';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { Route, Routes } from '@/lib/router';
+import { testProfile, testUser } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
 import { QuickPractice } from './quick-practice';
 
 const SESSION_ID = '0b7a9c1e-5d2f-4e8a-b6c3-9f1e2d3c4b5a';

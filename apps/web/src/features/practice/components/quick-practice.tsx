@@ -1,11 +1,11 @@
 import type { CompletePracticeResponse } from '@parla/shared/practice.schema';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth/auth-context';
-import { useI18n } from '../../../lib/i18n/language-context';
-import { Link } from '../../../lib/router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 import { useStartPractice } from '../api/start-practice';
 import { PracticeQuiz } from './practice-quiz';
 import { PracticeResults } from './practice-results';
