@@ -20,7 +20,7 @@
 
 // A page behind an account (/app…, /setup) opened directly: the API calls its first screen makes,
 // sent now, while the app's code downloads, instead of after it has run. They are made in the
-// order and on the conditions the app would make them (src/features/auth/auth-provider.tsx and
+// order and on the conditions the app would make them (src/lib/auth/auth-provider.tsx and
 // RequireAccount in src/app/routes/account/account-layout.tsx); nothing here decides anything from
 // the answers. The app's own calls pick them up and validate them (src/lib/early-requests.ts).
 (() => {
