@@ -12,6 +12,8 @@ import pg from 'pg';
 import { parseEnv } from '../apps/server/src/config/env';
 import { databaseTargetFromEnv, openDatabase } from '../apps/server/src/db/client';
 import { systemClock } from '../apps/server/src/lib/clock';
+import { createLearnersRepository } from '../apps/server/src/modules/learners/learners.repository';
+import { createLearnersService } from '../apps/server/src/modules/learners/learners.service';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository';
 import { createUsersService } from '../apps/server/src/modules/users/users.service';
 
@@ -420,7 +422,8 @@ async function registerLearners(url: string, count: number): Promise<{ email: st
 async function grantPremium(emails: string[], env: Record<string, string>): Promise<void> {
   const database = await openDatabase(databaseTargetFromEnv(parseEnv(env)));
   try {
-    const users = createUsersService({ repo: createUsersRepository(database.db), clock: systemClock });
+    const learners = createLearnersService({ repo: createLearnersRepository(database.db), clock: systemClock });
+    const users = createUsersService({ repo: createUsersRepository(database.db), learners, clock: systemClock });
     for (const email of emails) await users.setPlan(email, 'premium');
   } finally {
     await database.close();

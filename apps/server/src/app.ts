@@ -28,6 +28,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { createLearnersRepository } from './modules/learners/learners.repository';
+import { createLearnersService } from './modules/learners/learners.service';
 import { createContentProvider } from './modules/lessons/content-bank';
 import { languagesRoutes } from './modules/lessons/languages.routes';
 import { createLessonsRepository } from './modules/lessons/lessons.repository';
@@ -166,8 +168,10 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   });
 
   const healthService = createHealthService({ database, version: APP_VERSION });
+  const learners = createLearnersService({ repo: createLearnersRepository(database.db), clock });
   const authService = createAuthService({
     repo: authRepository,
+    learners,
     signer,
     limiter,
     mailer,
@@ -182,12 +186,13 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const oauthService = createOAuthService({
     providers: configuredProviders(env),
     repo: authRepository,
+    learners,
     authService,
     clock,
     logger: app.log,
     callbackUrl: (provider) => `${publicUrl}/api/v1/auth/oauth/${provider}/callback`,
   });
-  const usersService = createUsersService({ repo: createUsersRepository(database.db), clock });
+  const usersService = createUsersService({ repo: createUsersRepository(database.db), learners, clock });
   const contactService = createContactService({ db: database.db, limiter });
   const content = createContentProvider(contentDir);
   const lessonsRepository = createLessonsRepository(database);
@@ -196,7 +201,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     repo: reviewRepository,
     lessonOf: (wordId) => content.get().wordsById.get(wordId)?.lessonId,
   });
-  const lessonsService = createLessonsService({ repo: lessonsRepository, content, clock });
+  const lessonsService = createLessonsService({ repo: lessonsRepository, learners, content, clock });
   const dashboardService = createDashboardService({
     repo: createDashboardRepository(database),
     lessons: lessonsService,
@@ -204,6 +209,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   });
   const tutorService = createTutorService({
     lessons: lessonsRepository,
+    learners,
     content,
     chat: env.AI_BASE_URL
       ? createChatClient({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS })
@@ -212,6 +218,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   });
   const practiceService = createPracticeService({
     lessons: lessonsRepository,
+    learners,
     reviewRepo: reviewRepository,
     reviews,
     content,

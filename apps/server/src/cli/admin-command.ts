@@ -6,6 +6,8 @@ import { PLANS, PlanSchema } from '@parla/shared/plans';
 import type { Env } from '../config/env';
 import { type DatabaseTarget, databaseTargetFromEnv, openDatabase } from '../db/client';
 import { systemClock } from '../lib/clock';
+import { createLearnersRepository } from '../modules/learners/learners.repository';
+import { createLearnersService } from '../modules/learners/learners.service';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { createUsersService } from '../modules/users/users.service';
 
@@ -47,7 +49,8 @@ export async function runAdminCommand(args: readonly string[], env: Env): Promis
   checkEmbeddedDatabase(target, env);
   const database = await openDatabase(target);
   try {
-    const users = createUsersService({ repo: createUsersRepository(database.db), clock: systemClock });
+    const learners = createLearnersService({ repo: createLearnersRepository(database.db), clock: systemClock });
+    const users = createUsersService({ repo: createUsersRepository(database.db), learners, clock: systemClock });
     const updated = await users.setPlan(email, plan);
     return `${updated.email} is now on the ${updated.plan} plan.`;
   } finally {

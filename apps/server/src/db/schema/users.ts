@@ -1,3 +1,5 @@
+import type { NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
+import type { Plan } from '@parla/shared/plans';
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -9,7 +11,7 @@ export const users = pgTable('users', {
   fullName: text().notNull(),
   passwordHash: text(),
   /** The entitlement: 'free' (one lesson session a local day) or 'premium'. */
-  plan: text().notNull().default('free'),
+  plan: text().$type<Plan>().notNull().default('free'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -18,8 +20,8 @@ export const profiles = pgTable('profiles', {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  nativeLanguage: text().notNull().default('en'),
-  targetLanguage: text().notNull().default('es'),
+  nativeLanguage: text().$type<NativeLanguage>().notNull().default('en'),
+  targetLanguage: text().$type<TargetLanguage>().notNull().default('es'),
   proficiency: text().notNull().default('beginner'),
   learningStyles: text().array().notNull().default(sql`'{}'::text[]`),
   goals: text().array().notNull().default(sql`'{}'::text[]`),

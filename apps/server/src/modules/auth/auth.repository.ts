@@ -9,9 +9,8 @@ import {
   sessionRevocations,
   users,
 } from '../../db/schema/index';
+import type { ProfileRow, UserRow } from '../learners/learners.repository';
 
-export type UserRow = typeof users.$inferSelect;
-export type ProfileRow = typeof profiles.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 type ProfileInsert = Omit<typeof profiles.$inferInsert, 'userId'>;
 
@@ -33,16 +32,6 @@ export function createAuthRepository(db: Database) {
 
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email));
-      return row;
-    },
-
-    async findUserById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row;
-    },
-
-    async findProfile(userId: string): Promise<ProfileRow | undefined> {
-      const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
       return row;
     },
 

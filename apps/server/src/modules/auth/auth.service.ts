@@ -13,9 +13,11 @@ import type { Clock } from '../../lib/clock';
 import { deriveToken, randomToken, sha256 } from '../../lib/crypto';
 import { type RateLimiter, spendOrThrow } from '../../lib/rate-limit';
 import type { AccessClaims, TokenSigner } from '../../lib/tokens';
+import type { ProfileRow, UserRow } from '../learners/learners.repository';
+import type { LearnersService } from '../learners/learners.service';
 import { type Mailer, maskEmail } from '../mail/mailer';
 import { presentAuthUser } from '../users/users.presenter';
-import type { AuthRepository, ProfileRow, RefreshTokenRow, UserRow } from './auth.repository';
+import type { AuthRepository, RefreshTokenRow } from './auth.repository';
 import { hashPassword, isCommonPassword, spendPasswordCheckTime, verifyPassword } from './passwords';
 
 /** A retry of the same refresh within this window gets the same new pair instead of a logout. */
@@ -45,6 +47,7 @@ export interface Session {
 
 interface Dependencies {
   repo: AuthRepository;
+  learners: LearnersService;
   signer: TokenSigner;
   limiter: RateLimiter;
   mailer: Mailer;
@@ -64,7 +67,7 @@ const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + se
 const earliest = (a: Date, b: Date) => (a < b ? a : b);
 
 export function createAuthService(deps: Dependencies) {
-  const { repo, signer, limiter, mailer, clock, logger } = deps;
+  const { repo, learners, signer, limiter, mailer, clock, logger } = deps;
   const db: Database = repo.db;
   const pendingMail = new Set<Promise<void>>();
 
@@ -132,13 +135,6 @@ export function createAuthService(deps: Dependencies) {
     return buildResponse(user, profile, row, refreshToken, now);
   }
 
-  async function loadAccount(userId: string): Promise<{ user: UserRow; profile: ProfileRow }> {
-    const user = await repo.findUserById(userId);
-    const profile = user && (await repo.findProfile(userId));
-    if (!user || !profile) throw new AppError('token_invalid', 'This account no longer exists.');
-    return { user, profile };
-  }
-
   return {
     async register(body: RegisterBody, ip: string): Promise<Session> {
       await spendOrThrow(limiter, `signup:ip:${ip}`, LIMITS.signUpsPerIp);
@@ -175,7 +171,7 @@ export function createAuthService(deps: Dependencies) {
       else await spendPasswordCheckTime(body.password);
       if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid email or password.');
       await attempt.succeeded();
-      const { profile } = await loadAccount(user.id);
+      const { profile } = await learners.requireLearner(user.id);
       return db.transaction((tx) => startSession(tx, user, profile));
     },
 
@@ -219,7 +215,7 @@ export function createAuthService(deps: Dependencies) {
         if ('ended' in outcome && outcome.ended) deps.onSessionsEnded(outcome.ended);
         throw outcome.error;
       }
-      const { user, profile } = await loadAccount(outcome.row.userId);
+      const { user, profile } = await learners.requireLearner(outcome.row.userId);
       return buildResponse(user, profile, outcome.row, outcome.token, outcome.issuedAt);
     },
 
@@ -232,7 +228,7 @@ export function createAuthService(deps: Dependencies) {
     },
 
     async changePassword(auth: AccessClaims, body: ChangePasswordBody, ip: string): Promise<void> {
-      const { user } = await loadAccount(auth.userId);
+      const { user } = await learners.requireLearner(auth.userId);
       const attempt = await reserveSignIn(user.email, ip);
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.current_password))) {
         throw new AppError('current_password_incorrect', 'Your current password is not correct.', [
@@ -302,7 +298,6 @@ export function createAuthService(deps: Dependencies) {
     },
 
     startSession,
-    loadAccount,
   };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
+import type { LearnersService } from '../learners/learners.service';
 import type { AuthRepository } from './auth.repository';
 import type { AuthService, Session } from './auth.service';
 import type { OAuthProvider } from './oauth.providers';
@@ -20,6 +21,7 @@ export class OAuthSignInError extends Error {
 export function createOAuthService({
   providers,
   repo,
+  learners,
   authService,
   clock,
   logger,
@@ -27,6 +29,7 @@ export function createOAuthService({
 }: {
   providers: OAuthProvider[];
   repo: AuthRepository;
+  learners: LearnersService;
   authService: AuthService;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -100,7 +103,7 @@ export function createOAuthService({
 
       const known = await repo.findIdentity(provider.id, identity.subject);
       if (known) {
-        const { user, profile } = await authService.loadAccount(known.userId);
+        const { user, profile } = await learners.requireLearner(known.userId);
         return repo.db.transaction((tx) => authService.startSession(tx, user, profile));
       }
       if (!identity.email) throw new OAuthSignInError('email_missing');

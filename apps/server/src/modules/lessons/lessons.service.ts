@@ -16,7 +16,7 @@ import { levelFromXp, xpToNextLevel } from '@parla/shared/levels';
 import { accuracyPercent, dailyGoalPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
 import { type LocalDate, localDate, startOfNextLocalDay, streakAfterActivity } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
-import { entitlementsOf } from '../learners/entitlements';
+import type { LearnersService } from '../learners/learners.service';
 import { lessonCards } from '../review/review.service';
 import type { ContentProvider } from './content-bank';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
@@ -81,21 +81,15 @@ const expectedText = (key: GeneratedExercise['key'], course: string) =>
 
 export function createLessonsService({
   repo,
+  learners,
   content,
   clock,
 }: {
   repo: LessonsRepository;
+  learners: LearnersService;
   content: ContentProvider;
   clock: Clock;
 }) {
-  async function learner(userId: string) {
-    const found = await repo.findLearner(userId);
-    if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
-    const native = found.profile.nativeLanguage as NativeLanguage;
-    const course = found.profile.targetLanguage as TargetLanguage;
-    return { ...found, native, course, today: localDate(clock.now(), found.profile.timezone) };
-  }
-
   function lessonOrThrow(lessonId: string): ContentLesson {
     const lesson = content.get().lessonsById.get(lessonId);
     if (!lesson) throw new AppError('not_found', `There is no lesson "${lessonId}".`);
@@ -182,7 +176,7 @@ export function createLessonsService({
 
   return {
     async listLessons(userId: string, language?: string): Promise<ListLessonsResponse> {
-      const { native, course: current } = await learner(userId);
+      const { nativeLanguage: native, targetLanguage: current } = await learners.requireLearner(userId);
       const course = courseOf(language, current);
       const scores = await bestScores(userId, course);
       return {
@@ -197,7 +191,7 @@ export function createLessonsService({
     },
 
     async getLesson(userId: string, lessonId: string, language?: string): Promise<GetLessonResponse> {
-      const { native, course: current } = await learner(userId);
+      const { nativeLanguage: native, targetLanguage: current } = await learners.requireLearner(userId);
       const course = courseOf(language, current);
       const lesson = lessonOrThrow(lessonId);
       const note = content.get().unitsById.get(lesson.unitId)?.notes[course];
@@ -217,14 +211,14 @@ export function createLessonsService({
 
     /** The first three lessons of the course not completed yet, in curriculum order. */
     async recommended(userId: string): Promise<LessonSummary[]> {
-      const { native, course } = await learner(userId);
+      const { nativeLanguage: native, targetLanguage: course } = await learners.requireLearner(userId);
       return nextLessons(native, new Set((await bestScores(userId, course)).keys()));
     },
 
     nextLessons,
 
     async search(userId: string, query: string, language?: string) {
-      const { native, course: current } = await learner(userId);
+      const { nativeLanguage: native, targetLanguage: current } = await learners.requireLearner(userId);
       const course = courseOf(language, current);
       const needle = query.toLocaleLowerCase(native);
       const matches = (text: string) => text.toLocaleLowerCase(native).includes(needle);
@@ -264,7 +258,8 @@ export function createLessonsService({
     },
 
     async startLesson(userId: string, lessonId: string): Promise<StartLessonResponse> {
-      const { native, course, today, plan, profile } = await learner(userId);
+      const learner = await learners.requireLearner(userId);
+      const { nativeLanguage: native, targetLanguage: course, today } = learner;
       const lesson = lessonOrThrow(lessonId);
       const scores = await bestScores(userId, course);
       const resume = (open: LessonSessionRow): StartLessonResponse => {
@@ -287,14 +282,14 @@ export function createLessonsService({
           'daily_limit_reached',
           'You have used today’s free lesson. Come back tomorrow or go Premium for unlimited lessons.',
           undefined,
-          { resetsAt: startOfNextLocalDay(clock.now(), profile.timezone).toISOString() },
+          { resetsAt: startOfNextLocalDay(clock.now(), learner.timeZone).toISOString() },
         );
       };
 
       // Coming back to an unfinished lesson of today continues it rather than using a new session.
       const open = await repo.findOpenSession(userId, lessonId, course, today);
       if (open) return resume(open);
-      const allowance = entitlementsOf({ plan }).lessonSessionsPerDay;
+      const allowance = learner.entitlements.lessonSessionsPerDay;
       let used = allowance === null ? 0 : await repo.countLessonSessionsOn(userId, today);
       if (allowance !== null && used >= allowance) return resumeOrRefuse();
 

@@ -12,6 +12,7 @@ import { PRACTICE_QUESTION_COUNT, PRACTICE_SECONDS_PER_QUESTION, REVIEW_QUESTION
 import { accuracyPercent, practiceStars, practiceXp } from '@parla/shared/scoring';
 import { type LocalDate, localDate, streakAfterActivity } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
+import type { LearnersService } from '../learners/learners.service';
 import type { ContentProvider } from '../lessons/content-bank';
 import type { LessonsRepository } from '../lessons/lessons.repository';
 import { seededRandom, shuffled } from '../lessons/random';
@@ -37,27 +38,19 @@ function storedAnswer(answers: unknown, questionId: string): AnswerPracticeRespo
  */
 export function createPracticeService({
   lessons,
+  learners,
   reviewRepo,
   reviews,
   content,
   clock,
 }: {
   lessons: LessonsRepository;
+  learners: LearnersService;
   reviewRepo: ReviewRepository;
   reviews: ReviewService;
   content: ContentProvider;
   clock: Clock;
 }) {
-  async function learner(userId: string) {
-    const found = await lessons.findLearner(userId);
-    if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
-    return {
-      ...found,
-      native: found.profile.nativeLanguage as NativeLanguage,
-      course: found.profile.targetLanguage as TargetLanguage,
-    };
-  }
-
   function buildQuestions(words: ContentWord[], course: TargetLanguage, native: NativeLanguage, seed: number): StoredQuestion[] {
     const random = seededRandom(seed);
     const bank = content.get();
@@ -96,7 +89,7 @@ export function createPracticeService({
 
   return {
     async start(userId: string, kind: Kind): Promise<StartPracticeResponse> {
-      const { native, course, profile } = await learner(userId);
+      const { nativeLanguage: native, targetLanguage: course, timeZone } = await learners.requireLearner(userId);
       const bank = content.get();
       const now = clock.now();
       const seed = Math.floor(Math.random() * 2 ** 31);
@@ -119,7 +112,7 @@ export function createPracticeService({
         nativeLanguage: native,
         seed,
         exercises: questions,
-        localDate: localDate(now, profile.timezone),
+        localDate: localDate(now, timeZone),
         startedAt: now,
       });
       return {
@@ -182,11 +175,11 @@ export function createPracticeService({
         const correct = answers.filter((answer) => answer?.correct).length;
         const accuracy = accuracyPercent(correct, questions.length);
         const xp = practiceXp(accuracy);
-        const found = await lessons.findLearner(userId, tx);
-        if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
-        const today = localDate(now, found.profile.timezone);
+        const learner = await learners.requireLearner(userId, tx);
+        // The day of `now`, the instant this completion is stamped with.
+        const today = localDate(now, learner.timeZone);
         const streak = streakAfterActivity(
-          { current: found.profile.currentStreak, lastActiveDate: found.profile.lastActiveDate as LocalDate | null },
+          { current: learner.profile.currentStreak, lastActiveDate: learner.profile.lastActiveDate as LocalDate | null },
           today,
         );
         const profile = await lessons.addToProfile(tx, userId, {
@@ -214,7 +207,7 @@ export function createPracticeService({
     },
 
     async dueCards(userId: string) {
-      const { native, course } = await learner(userId);
+      const { nativeLanguage: native, targetLanguage: course } = await learners.requireLearner(userId);
       const bank = content.get();
       const now = clock.now();
       const [due, count] = await Promise.all([
@@ -230,7 +223,7 @@ export function createPracticeService({
 
     /** The words most likely forgotten: studied cards with the lowest retrievability now. */
     async weakAreas(userId: string) {
-      const { native, course } = await learner(userId);
+      const { nativeLanguage: native, targetLanguage: course } = await learners.requireLearner(userId);
       const bank = content.get();
       const now = clock.now();
       const cards = (await reviewRepo.allCards(userId, course))

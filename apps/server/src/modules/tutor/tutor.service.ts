@@ -4,6 +4,7 @@ import { EXERCISE_TEXTS, fillTemplate } from '@parla/shared/exercise-texts';
 import type { AdaptExplanationBody, TutorAnswer } from '@parla/shared/tutor.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { LearnersService } from '../learners/learners.service';
 import type { ContentProvider } from '../lessons/content-bank';
 import type { GeneratedExercise } from '../lessons/lesson-generator';
 import type { LessonsRepository } from '../lessons/lessons.repository';
@@ -19,11 +20,13 @@ const languageName = (code: string) => new Intl.DisplayNames(['en'], { type: 'la
  */
 export function createTutorService({
   lessons,
+  learners,
   content,
   chat,
   logger,
 }: {
   lessons: LessonsRepository;
+  learners: LearnersService;
   content: ContentProvider;
   chat: ChatClient | undefined;
   logger: FastifyBaseLogger;
@@ -114,9 +117,8 @@ export function createTutorService({
 
     /** Rewrites a text for the learner's level; without a model it stays as written. */
     async adapt(userId: string, body: AdaptExplanationBody): Promise<TutorAnswer> {
-      const learner = await lessons.findLearner(userId);
-      if (!learner) throw new AppError('token_invalid', 'This account no longer exists.');
-      const native = learner.profile.nativeLanguage;
+      const learner = await learners.requireLearner(userId);
+      const native = learner.nativeLanguage;
       const level = body.level ?? learner.profile.proficiency;
       const fromModel = await askModel(
         [

@@ -1,14 +1,14 @@
 import { currentStreak, type LocalDate } from '@parla/shared/streak';
 import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
-import type { ProfileRow, UserRow } from '../auth/auth.repository';
+import type { ProfileRow, UserRow } from '../learners/learners.repository';
 
 // Explicit mapping: a new column (a password hash!) never leaves the server by accident.
 /** `today` (the learner's local date) turns a lapsed streak into 0 for display. */
 export function presentProfile(profile: ProfileRow, today?: LocalDate): UserProfile {
   return {
     user_id: profile.userId,
-    native_language: profile.nativeLanguage as UserProfile['native_language'],
-    target_language: profile.targetLanguage as UserProfile['target_language'],
+    native_language: profile.nativeLanguage,
+    target_language: profile.targetLanguage,
     proficiency: profile.proficiency as UserProfile['proficiency'],
     learning_styles: profile.learningStyles as UserProfile['learning_styles'],
     goals: profile.goals as UserProfile['goals'],
@@ -32,7 +32,7 @@ export function presentAuthUser(user: UserRow, profile: ProfileRow): AuthUser {
     username: user.email,
     email: user.email,
     full_name: user.fullName,
-    native_language: profile.nativeLanguage as AuthUser['native_language'],
+    native_language: profile.nativeLanguage,
     learning_goal: (profile.goals[0] ?? null) as AuthUser['learning_goal'],
     learning_style: (profile.learningStyles[0] ?? null) as AuthUser['learning_style'],
     proficiency_level: profile.proficiency as AuthUser['proficiency_level'],

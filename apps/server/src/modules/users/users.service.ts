@@ -5,10 +5,19 @@ import type { UpdateUserProfileBody } from '@parla/shared/profile-update.schema'
 import { localDate } from '@parla/shared/streak';
 import type { GetMeResponse, UserProfile } from '@parla/shared/users.schema';
 import type { Clock } from '../../lib/clock';
+import type { LearnersService } from '../learners/learners.service';
 import { presentAuthUser, presentProfile } from './users.presenter';
 import type { UsersRepository } from './users.repository';
 
-export function createUsersService({ repo, clock }: { repo: UsersRepository; clock: Clock }) {
+export function createUsersService({
+  repo,
+  learners,
+  clock,
+}: {
+  repo: UsersRepository;
+  learners: LearnersService;
+  clock: Clock;
+}) {
   /** `me` means the caller; any other id must be the caller too — profiles are private. */
   function resolveOwnId(requested: string, callerId: string): string {
     const id = requested === 'me' ? callerId : requested;
@@ -18,25 +27,18 @@ export function createUsersService({ repo, clock }: { repo: UsersRepository; clo
 
   return {
     async getMe(callerId: string): Promise<GetMeResponse> {
-      const found = await repo.findUserWithProfile(callerId);
-      // A valid token for a deleted account: the session is over.
-      if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
-      return {
-        user: presentAuthUser(found.user, found.profile),
-        profile: presentProfile(found.profile, localDate(clock.now(), found.profile.timezone)),
-      };
+      const { user, profile, today } = await learners.requireLearner(callerId);
+      return { user: presentAuthUser(user, profile), profile: presentProfile(profile, today) };
     },
 
     async getProfile(requestedId: string, callerId: string): Promise<UserProfile> {
-      const profile = await repo.findProfile(resolveOwnId(requestedId, callerId));
-      if (!profile) throw new AppError('token_invalid', 'This account no longer exists.');
-      return presentProfile(profile, localDate(clock.now(), profile.timezone));
+      const { profile, today } = await learners.requireLearner(resolveOwnId(requestedId, callerId));
+      return presentProfile(profile, today);
     },
 
     async updateProfile(requestedId: string, callerId: string, body: UpdateUserProfileBody): Promise<UserProfile> {
       const id = resolveOwnId(requestedId, callerId);
-      const current = await repo.findProfile(id);
-      if (!current) throw new AppError('token_invalid', 'This account no longer exists.');
+      const { profile: current } = await learners.requireLearner(id);
       const nativeLanguage = body.native_language ?? current.nativeLanguage;
       const targetLanguage = body.target_language ?? current.targetLanguage;
       if (nativeLanguage === targetLanguage) {
