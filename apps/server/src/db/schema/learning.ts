@@ -41,7 +41,8 @@ export const lessonSessions = pgTable(
     /**
      * Which of the day's free lessons this session uses (1 … the free allowance), null on a paid
      * plan and for practice. Unique per learner and day, so the allowance holds however many
-     * starts arrive together.
+     * starts arrive together. (No index may name a column a completion updates, such as
+     * completed_at: that would make every completion a non-HOT update; ADR 013.)
      */
     dailySlot: smallint(),
   },
@@ -50,10 +51,6 @@ export const lessonSessions = pgTable(
     uniqueIndex('lesson_sessions_daily_slot_key')
       .on(table.userId, table.localDate, table.dailySlot)
       .where(sql`${table.dailySlot} is not null`),
-    // At most one unfinished session of a lesson per learner and day: starting it again resumes it.
-    uniqueIndex('lesson_sessions_one_open_key')
-      .on(table.userId, table.lessonId, table.course, table.localDate)
-      .where(sql`${table.kind} = 'lesson' and ${table.completedAt} is null`),
   ],
 );
 

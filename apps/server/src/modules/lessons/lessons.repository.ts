@@ -185,6 +185,37 @@ export function createLessonsRepository(database: DatabaseHandle) {
     maxInFlight: WRITES_IN_FLIGHT,
     keyOf: (change) => change.userId,
   });
+  async function countLessonSessionsOn(userId: string, localDate: string, tx: Database = db): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(lessonSessions)
+      .where(and(eq(lessonSessions.userId, userId), eq(lessonSessions.localDate, localDate), eq(lessonSessions.kind, 'lesson')));
+    return Number(row?.n ?? 0);
+  }
+
+  async function findOpenSession(
+    userId: string,
+    lessonId: string,
+    course: string,
+    localDate: string,
+    tx: Database = db,
+  ): Promise<LessonSessionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(lessonSessions)
+      .where(
+        and(
+          eq(lessonSessions.userId, userId),
+          eq(lessonSessions.lessonId, lessonId),
+          eq(lessonSessions.course, course),
+          eq(lessonSessions.localDate, localDate),
+          eq(lessonSessions.kind, 'lesson'),
+          isNull(lessonSessions.completedAt),
+        ),
+      );
+    return row;
+  }
+
   return {
     db,
 
@@ -205,16 +236,6 @@ export function createLessonsRepository(database: DatabaseHandle) {
       return writeCompletion(change);
     },
 
-    /** Inside a transaction pass `tx`: PGlite has one connection, so a query beside it would wait forever. */
-    async findLearner(userId: string, tx: Database = db) {
-      const [row] = await tx
-        .select({ plan: users.plan, profile: profiles })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, userId));
-      return row;
-    },
-
     async findProgress(userId: string, course: string) {
       return (
         db
@@ -225,45 +246,31 @@ export function createLessonsRepository(database: DatabaseHandle) {
       );
     },
 
-    async countLessonSessionsOn(userId: string, localDate: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(lessonSessions)
-        .where(
-          and(eq(lessonSessions.userId, userId), eq(lessonSessions.localDate, localDate), eq(lessonSessions.kind, 'lesson')),
-        );
-      return Number(row?.n ?? 0);
-    },
-
-    async findOpenSession(
-      userId: string,
-      lessonId: string,
-      course: string,
-      localDate: string,
-    ): Promise<LessonSessionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(lessonSessions)
-        .where(
-          and(
-            eq(lessonSessions.userId, userId),
-            eq(lessonSessions.lessonId, lessonId),
-            eq(lessonSessions.course, course),
-            eq(lessonSessions.localDate, localDate),
-            eq(lessonSessions.kind, 'lesson'),
-            isNull(lessonSessions.completedAt),
-          ),
-        );
-      return row;
-    },
+    countLessonSessionsOn,
+    findOpenSession,
 
     /**
-     * Stores a new lesson session unless the database refuses it: the learner's free slot for the
-     * day is taken, or the lesson already has an open session today. Undefined when refused.
+     * Starts a lesson session unless the lesson already has an open one today (returned instead) or
+     * the day's allowance (null: unlimited) is used. The learner's row is locked while this looks
+     * and inserts, so starts arriving together take turns; the unique free slot is a second guard.
      */
-    async insertLessonSession(row: typeof lessonSessions.$inferInsert): Promise<{ id: string } | undefined> {
-      const [created] = await db.insert(lessonSessions).values(row).onConflictDoNothing().returning({ id: lessonSessions.id });
-      return created;
+    async startLessonSession(
+      row: Omit<typeof lessonSessions.$inferInsert, 'dailySlot'>,
+      allowance: number | null,
+    ): Promise<{ created: { id: string } } | { open: LessonSessionRow } | { limited: true }> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+        const open = await findOpenSession(row.userId, row.lessonId, row.course, row.localDate, tx);
+        if (open) return { open };
+        const used = allowance === null ? 0 : await countLessonSessionsOn(row.userId, row.localDate, tx);
+        if (allowance !== null && used >= allowance) return { limited: true };
+        const [created] = await tx
+          .insert(lessonSessions)
+          .values({ ...row, dailySlot: allowance === null ? null : used + 1 })
+          .onConflictDoNothing()
+          .returning({ id: lessonSessions.id });
+        return created ? { created } : { limited: true };
+      });
     },
 
     /** Stores a new session and returns its id (not the row: it carries the whole generated lesson). */

@@ -273,33 +273,32 @@ export function createLessonsService({
           resumed: true,
         };
       };
-      // The allowance may have gone to this very lesson, started by a request running beside this
-      // one after it looked: then this start resumes that session rather than being refused.
-      const resumeOrRefuse = async (): Promise<StartLessonResponse> => {
-        const winner = await repo.findOpenSession(userId, lessonId, course, today);
-        if (winner) return resume(winner);
-        throw new AppError(
+      const dailyLimitReached = () =>
+        new AppError(
           'daily_limit_reached',
           'You have used today’s free lesson. Come back tomorrow or go Premium for unlimited lessons.',
           undefined,
           { resetsAt: startOfNextLocalDay(clock.now(), learner.timeZone).toISOString() },
         );
-      };
 
       // Coming back to an unfinished lesson of today continues it rather than using a new session.
+      // These two reads only spare a refused start the lesson's generation; the start below decides.
       const open = await repo.findOpenSession(userId, lessonId, course, today);
       if (open) return resume(open);
       const allowance = learner.entitlements.lessonSessionsPerDay;
-      let used = allowance === null ? 0 : await repo.countLessonSessionsOn(userId, today);
-      if (allowance !== null && used >= allowance) return resumeOrRefuse();
+      if (allowance !== null && (await repo.countLessonSessionsOn(userId, today)) >= allowance) {
+        // A start of this very lesson may have landed between the two reads: resume it then.
+        const winner = await repo.findOpenSession(userId, lessonId, course, today);
+        if (winner) return resume(winner);
+        throw dailyLimitReached();
+      }
 
       const seed = Math.floor(Math.random() * 2 ** 31);
       const exercises = generateLesson({ bank: content.get(), lesson, course, native, seed });
-      // The database decides between starts that arrive together (a unique free slot per day, one
-      // open session per lesson): a refused insert means another start won, so this one resumes
-      // that session, tries the next free slot, or reports the limit.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const session = await repo.insertLessonSession({
+      // Starts arriving together take turns on the learner's row: one creates the session, the
+      // others of the same lesson resume it, the others beyond the allowance are refused.
+      const started = await repo.startLessonSession(
+        {
           userId,
           kind: 'lesson',
           lessonId,
@@ -310,27 +309,19 @@ export function createLessonsService({
           itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
           localDate: today,
           startedAt: clock.now(),
-          dailySlot: allowance === null ? null : used + 1,
-        });
-        if (session) {
-          return {
-            session_id: session.id,
-            lesson: summarise(lesson, native, scores.get(lessonId)),
-            exercises: exercises.map((item) => item.exercise),
-            answered: [],
-            results: [],
-            resumed: false,
-          };
-        }
-        const winner = await repo.findOpenSession(userId, lessonId, course, today);
-        if (winner) return resume(winner);
-        if (allowance !== null) {
-          used = Math.max(used + 1, await repo.countLessonSessionsOn(userId, today));
-          if (used >= allowance) return resumeOrRefuse();
-        }
-      }
-      // Only reachable if the lesson's open session keeps being finished between two statements.
-      throw new AppError('conflict', 'This lesson is being started elsewhere at the same moment. Please try again.');
+        },
+        allowance,
+      );
+      if ('open' in started) return resume(started.open);
+      if ('limited' in started) throw dailyLimitReached();
+      return {
+        session_id: started.created.id,
+        lesson: summarise(lesson, native, scores.get(lessonId)),
+        exercises: exercises.map((item) => item.exercise),
+        answered: [],
+        results: [],
+        resumed: false,
+      };
     },
 
     /** Marks one answer on the server; the first answer locks the exercise (a retry gets the same result). */
