@@ -1,6 +1,5 @@
 import type { NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
 import { AppError } from '@parla/shared/errors';
-import type { Plan } from '@parla/shared/plans';
 import { type LocalDate, localDate } from '@parla/shared/streak';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -16,7 +15,7 @@ export interface Learner {
   timeZone: string;
   /** The learner's local date now, in their time zone. */
   today: LocalDate;
-  plan: Plan;
+  /** The plan and what it allows (entitlements.plan is the plan). */
   entitlements: Entitlements;
   /** The rows behind it, for the callers that present or change them. */
   user: UserRow;
@@ -38,7 +37,6 @@ export function createLearnersService({ repo, clock }: { repo: LearnersRepositor
         targetLanguage: profile.targetLanguage,
         timeZone: profile.timezone,
         today: localDate(clock.now(), profile.timezone),
-        plan: entitlements.plan,
         entitlements,
         user,
         profile,
