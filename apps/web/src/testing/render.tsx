@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
@@ -8,12 +7,6 @@ import { MemoryRouter } from '@/lib/router';
 import { type LaterStringGroup, STRING_GROUPS } from '@/lib/string-groups';
 
 const ALL_LATER_GROUPS = STRING_GROUPS.filter((group): group is LaterStringGroup => group !== 'core');
-
-/** Renders with a fresh query client that never retries, so a failed request shows at once. */
-export function renderWithProviders(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
-}
 
 /**
  * Renders inside the app's real providers (theme, accessibility, interface language with the

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useMe } from '@/lib/auth/get-me';
 import { useLocation } from '@/lib/router';
 import { BottomNavigation, DesktopNavigation } from './app-navigation';
 
@@ -9,7 +10,8 @@ import { BottomNavigation, DesktopNavigation } from './app-navigation';
  */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const { isAuthenticated, isLoading, profile } = useAuth();
+  const { isAuthenticated, isLoading } = useAuth();
+  const profile = useMe().data?.profile;
   const navigation = {
     pathname,
     hasSession: isAuthenticated,

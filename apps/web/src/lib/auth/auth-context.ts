@@ -1,14 +1,14 @@
 import type { AuthResponse, LoginBody, RegisterBody } from '@parla/shared/auth.schema';
-import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
 import { createContext, useContext } from 'react';
 
-/** Spec §4 "Auth service state", without any mock: the server decides who is signed in. */
+/**
+ * Spec §4 "Auth service state", without any mock: the server decides who is signed in. Only the
+ * session lives here; the learner it belongs to is server data, read with useMe (get-me.ts).
+ */
 export interface AuthState {
   isAuthenticated: boolean;
-  /** True until the start-up check (refresh cookie → /users/me) has finished. */
+  /** True until the start-up check (refresh cookie → /users/me) has finished, and while signing in. */
   isLoading: boolean;
-  user: AuthUser | null;
-  profile: UserProfile | null;
   token: string | null;
   error: string | null;
 }
@@ -19,7 +19,6 @@ export interface AuthContextValue extends AuthState {
   /** Restores a session from the refresh cookie (after a social sign-in, for example). */
   resume(): Promise<boolean>;
   logout(): Promise<void>;
-  setProfile(profile: UserProfile): void;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { useI18n, useStringGroup } from '@/lib/i18n/language-context';
+import { useMe } from '@/lib/auth/get-me';
 import { createQueryClient } from '@/lib/query-client';
 import { Navigate, Outlet, useLocation, useNavigate } from '@/lib/router';
 
@@ -30,9 +31,11 @@ export default function AccountLayout() {
 /** Screens for signed-in learners; `needsProfile` also sends an unfinished setup to /setup. */
 export function RequireAccount({ needsProfile }: { needsProfile: boolean }) {
   const { t } = useI18n();
-  const { isLoading, isAuthenticated, profile } = useAuth();
+  const { isLoading, isAuthenticated } = useAuth();
+  const me = useMe();
   const location = useLocation();
-  if (isLoading) return <LoadingScreen message={t('common.loading')} />;
+  const profile = me.data?.profile;
+  if (isLoading || (isAuthenticated && me.isPending)) return <LoadingScreen message={t('common.loading')} />;
   if (!isAuthenticated || !profile) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
   if (needsProfile && !profile.profile_completed) return <Navigate to={paths.setup} replace />;
   return <Outlet />;

@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { Link, Route, Routes } from '@/lib/router';
+import { createTestQueryClient } from '@/testing/query-client';
 import { renderWithApp } from '@/testing/render';
 import { AuthForm } from './auth-form';
 
@@ -21,13 +23,15 @@ function fakeServer(url: string) {
 
 function renderForm(route: string) {
   return renderWithApp(
-    <AuthProvider>
-      <Routes>
-        <Route path="/login" element={<AuthForm mode="login" />} />
-        <Route path="/signup" element={<AuthForm mode="signup" />} />
-      </Routes>
-      <Link to="/signup">go to sign-up</Link>
-    </AuthProvider>,
+    <QueryClientProvider client={createTestQueryClient()}>
+      <AuthProvider>
+        <Routes>
+          <Route path="/login" element={<AuthForm mode="login" />} />
+          <Route path="/signup" element={<AuthForm mode="signup" />} />
+        </Routes>
+        <Link to="/signup">go to sign-up</Link>
+      </AuthProvider>
+    </QueryClientProvider>,
     { route },
   );
 }

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useI18n } from '@/lib/i18n/language-context';
+import { useMe } from '@/lib/auth/get-me';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { type AuthFormValues, type AuthMode, validateAuthForm } from '../validate-auth-form';
 import { AuthCard, FormAlert } from './auth-card';
@@ -31,6 +32,7 @@ const OAUTH_MESSAGES: Record<string, string> = {
 export function AuthForm({ mode }: { mode: AuthMode }) {
   const { t, language } = useI18n();
   const auth = useAuth();
+  const profile = useMe().data?.profile;
   const navigate = useNavigate();
   const searchParams = useSearchParams();
   const [values, setValues] = useState<AuthFormValues>(EMPTY);
@@ -91,9 +93,9 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
 
   // Spec §2 navigation flow: a completed profile goes to the dashboard, otherwise to setup.
   useEffect(() => {
-    if (auth.isAuthenticated && auth.profile)
-      navigate(auth.profile.profile_completed ? paths.app.dashboard : paths.setup, { replace: true });
-  }, [auth.isAuthenticated, auth.profile, navigate]);
+    if (auth.isAuthenticated && profile)
+      navigate(profile.profile_completed ? paths.app.dashboard : paths.setup, { replace: true });
+  }, [auth.isAuthenticated, profile, navigate]);
 
   const signup = mode === 'signup';
   return (

@@ -2,13 +2,14 @@ import { NATIVE_LANGUAGES, type NativeLanguage, type TargetLanguage } from '@par
 import { getInterfaceLanguage } from '@parla/shared/languages';
 import type { LanguageOption } from '@parla/shared/lessons.schema';
 import { LEARNING_GOALS, LEARNING_STYLES, PROFICIENCY_LEVELS } from '@parla/shared/users.schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import Check from 'lucide-react/icons/check';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth/auth-context';
 import { useI18n } from '@/lib/i18n/language-context';
+import { setCachedProfile, useMe } from '@/lib/auth/get-me';
 import { useNavigate } from '@/lib/router';
 import { updateMyProfile } from '../api/auth-api';
 import { getLanguages } from '../api/get-languages';
@@ -51,13 +52,12 @@ function Choice({
 /** Spec §2/§4 profile setup: native language, course, level, then styles (≥ 1) and goals. */
 export function ProfileSetup() {
   const { t, language } = useI18n();
-  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const profileAtStart = useMe().data?.profile;
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState(1);
-  const [native, setNative] = useState<NativeLanguage | null>(
-    (auth.profile?.native_language as NativeLanguage | undefined) ?? null,
-  );
+  const [native, setNative] = useState<NativeLanguage | null>(profileAtStart?.native_language ?? null);
   const [target, setTarget] = useState<TargetLanguage | null>(null);
   const [proficiency, setProficiency] = useState<Proficiency | null>(null);
   const [styles, setStyles] = useState<Style[]>([]);
@@ -94,7 +94,7 @@ export function ProfileSetup() {
         timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         profile_completed: true,
       });
-      auth.setProfile(profile);
+      setCachedProfile(queryClient, profile);
       navigate(paths.app.dashboard, { replace: true });
     } catch {
       setError(t('setup.saveFailed'));

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { SignedInShell } from '@/app/shell/signed-in-shell';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { Route, Routes } from '@/lib/router';
 import { testProfile, testUser } from '@/testing/fixtures';
+import { createTestQueryClient } from '@/testing/query-client';
 import { renderWithApp } from '@/testing/render';
 import { Dashboard } from './dashboard';
 
@@ -77,7 +78,7 @@ function fakeServer(url: string, init?: RequestInit) {
 }
 
 function renderDashboard() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = createTestQueryClient();
   return renderWithApp(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

@@ -11,8 +11,8 @@ import Zap from 'lucide-react/icons/zap';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth/auth-context';
 import { useI18n } from '@/lib/i18n/language-context';
+import { useMe } from '@/lib/auth/get-me';
 import { Link } from '@/lib/router';
 import { useDashboard } from '../api/get-dashboard';
 import { COURSE_FLAGS, courseName, greetingKey } from '../dashboard-rules';
@@ -58,7 +58,7 @@ function DashboardSkeleton() {
 
 function DashboardContent({ data }: { data: DashboardResponse }) {
   const { t, language } = useI18n();
-  const { user } = useAuth();
+  const user = useMe().data?.user;
   const number = new Intl.NumberFormat(language);
   const percent = new Intl.NumberFormat(language, { style: 'percent' });
   const firstName = data.full_name.trim().split(/\s+/)[0] || data.full_name;

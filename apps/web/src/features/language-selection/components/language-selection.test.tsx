@@ -1,11 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { useMe } from '@/lib/auth/get-me';
 import { Route, Routes } from '@/lib/router';
 import { testProfile, testUser } from '@/testing/fixtures';
+import { createTestQueryClient } from '@/testing/query-client';
 import { renderWithApp } from '@/testing/render';
 import { LanguageSelection } from './language-selection';
 
@@ -34,26 +35,28 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let saved: unknown[] = [];
+let stored = profile;
 
 function fakeServer(url: string, init?: RequestInit) {
   if (url.endsWith('/auth/refresh'))
     return json(200, { access_token: 'token-1', token_type: 'bearer', expires_in: 900, refresh_token: 'r', user });
-  if (url.endsWith('/users/me')) return json(200, { user, profile });
+  if (url.endsWith('/users/me')) return json(200, { user, profile: stored });
   if (url.endsWith('/languages?lang=en')) return json(200, { languages });
   if (url.endsWith('/users/me/profile') && init?.method === 'PUT') {
     const body = JSON.parse(String(init.body)) as { target_language: string };
     saved.push(body);
-    return json(200, { ...profile, ...body });
+    stored = { ...stored, ...body } as typeof profile;
+    return json(200, stored);
   }
   return json(404, { detail: 'Not found.', code: 'not_found' });
 }
 
 function CourseShown() {
-  return <p>Dashboard for {useAuth().profile?.target_language}</p>;
+  return <p>Dashboard for {useMe().data?.profile.target_language}</p>;
 }
 
 function renderSelection() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = createTestQueryClient();
   return renderWithApp(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
@@ -72,6 +75,7 @@ const names = () => screen.getAllByRole('radio').map((radio) => (radio as HTMLIn
 describe('LanguageSelection', () => {
   beforeEach(() => {
     saved = [];
+    stored = profile;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => fakeServer(String(input), init)),

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth/auth-context';
 import { useI18n } from '@/lib/i18n/language-context';
+import { useMe } from '@/lib/auth/get-me';
 import { Link, useNavigate } from '@/lib/router';
 import { useCourses } from '../api/get-courses';
 import { useUpdateCourse } from '../api/update-course';
@@ -80,7 +80,7 @@ function LanguageCard({
 /** Spec §2/§4 language selection: filters, course cards, and Confirm only for a different choice. */
 export function LanguageSelection() {
   const { t, language } = useI18n();
-  const { profile, setProfile } = useAuth();
+  const profile = useMe().data?.profile;
   const navigate = useNavigate();
   const courses = useCourses(language);
   const update = useUpdateCourse();
@@ -97,8 +97,7 @@ export function LanguageSelection() {
     update.mutate(
       { targetLanguage: pending, requestId: crypto.randomUUID() },
       {
-        onSuccess: (updated) => {
-          setProfile(updated);
+        onSuccess: () => {
           notify.success(t('languages.changed', { language: chosen?.name ?? pending }));
           navigate(paths.app.dashboard);
         },

@@ -1,7 +1,8 @@
 import { CompleteLessonResponseSchema } from '@parla/shared/lessons.schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth/auth-context';
+import { setCachedProfile } from '@/lib/auth/get-me';
+import { learnerKeys } from '@/lib/auth/learner-keys';
 
 export interface CompleteLessonInput {
   lessonId: string;
@@ -22,22 +23,19 @@ export function completeLesson({ lessonId, sessionId, requestId }: CompleteLesso
 
 export function useCompleteLesson() {
   const queryClient = useQueryClient();
-  const { profile, setProfile } = useAuth();
   return useMutation({
     mutationFn: completeLesson,
     // Here rather than in the caller's mutate(): these run even when the learner has already left
     // the lesson (browser Back, a link) while the completion was on its way.
     onSuccess: (result) => {
-      if (profile)
-        setProfile({
-          ...profile,
-          total_xp: result.total_xp,
-          current_streak: result.current_streak,
-          lessons_completed: result.lessons_completed,
-        });
-      // XP, level, streak, lessons and the daily goal all moved: every learner view is stale now
-      // (features do not import each other's query keys; a dashboard on screen refetches at once).
-      void queryClient.invalidateQueries();
+      setCachedProfile(queryClient, {
+        total_xp: result.total_xp,
+        current_streak: result.current_streak,
+        lessons_completed: result.lessons_completed,
+      });
+      // XP, level, streak, lessons and the daily goal all moved: every view of the learner's
+      // progress is stale now (a dashboard on screen refetches at once).
+      void queryClient.invalidateQueries({ queryKey: learnerKeys.progress });
     },
   });
 }

@@ -1,15 +1,13 @@
 import { checkSpeech, checkWordOrder } from '@parla/shared/answers';
 import type { AnswerExerciseResponse, Exercise, StartLessonResponse } from '@parla/shared/lessons.schema';
 import { accuracyPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
-import type { UserProfile } from '@parla/shared/users.schema';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LessonRoute from '@/app/routes/account/lesson';
-import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
 import { Route, Routes } from '@/lib/router';
-import { greetingsLesson } from '@/testing/fixtures';
+import { greetingsLesson, testProfile, testUser } from '@/testing/fixtures';
+import { createTestQueryClient, SignedIn } from '@/testing/query-client';
 import { renderWithApp } from '@/testing/render';
 import { AUDIO_PAUSE_MS, AUDIO_PAUSE_STORAGE_KEYS, audioPausedUntil } from '../use-audio-pause';
 
@@ -135,31 +133,18 @@ function fakeServer(exercises: Exercise[]) {
   return { handler, calls, skips, completions, lastAnswer };
 }
 
-const profile = {
-  user_id: '0f6b1f7e-0000-4000-8000-000000000001',
-  native_language: 'en',
-  target_language: 'es',
-  timezone: 'Europe/Madrid',
-  total_xp: 90,
-  current_streak: 0,
-  lessons_completed: 0,
-  profile_completed: true,
-} as UserProfile;
+const me = { user: testUser, profile: testProfile({ total_xp: 90, current_streak: 0, lessons_completed: 0 }) };
 
 function renderLesson(exercises: Exercise[]) {
   const server = fakeServer(exercises);
   vi.stubGlobal('fetch', vi.fn(server.handler));
-  const auth = { isAuthenticated: true, isLoading: false, profile, user: null, token: 'token', error: null, setProfile: vi.fn() };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   void renderWithApp(
-    <QueryClientProvider client={queryClient}>
-      <AuthContext.Provider value={auth as unknown as AuthContextValue}>
-        <Routes>
-          <Route path="/app/lesson/:id" element={<LessonRoute />} />
-          <Route path="/app" element={<h1>Dashboard</h1>} />
-        </Routes>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
+    <SignedIn queryClient={createTestQueryClient({ me })}>
+      <Routes>
+        <Route path="/app/lesson/:id" element={<LessonRoute />} />
+        <Route path="/app" element={<h1>Dashboard</h1>} />
+      </Routes>
+    </SignedIn>,
     { route: '/app/lesson/greetings-1' },
   );
   return server;

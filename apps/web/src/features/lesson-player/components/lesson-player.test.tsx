@@ -1,15 +1,15 @@
 import { checkAnswer, checkWordOrder } from '@parla/shared/answers';
 import type { AnswerExerciseResponse, CompleteLessonResponse, Exercise, StartLessonResponse } from '@parla/shared/lessons.schema';
 import { accuracyPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
-import type { UserProfile } from '@parla/shared/users.schema';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LessonRoute from '@/app/routes/account/lesson';
-import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-context';
+import { learnerKeys } from '@/lib/auth/learner-keys';
 import { Route, Routes } from '@/lib/router';
-import { greetingsLesson } from '@/testing/fixtures';
+import { greetingsLesson, testProfile, testUser } from '@/testing/fixtures';
+import { cachedMe, createTestQueryClient, SignedIn } from '@/testing/query-client';
 import { renderWithApp } from '@/testing/render';
 
 const SESSION_ID = '5f0c7b8e-8a4e-4d53-9c39-0b1d6c1f2a10';
@@ -161,21 +161,13 @@ function fakeServer({ exercises = spanishExercises(), start, answered = [], comp
   return { handler, calls, answers, completions, lastAnswer };
 }
 
-const profile = {
-  user_id: '0f6b1f7e-0000-4000-8000-000000000001',
-  native_language: 'en',
-  target_language: 'es',
-  timezone: 'Europe/Madrid',
-  total_xp: 120,
-  current_streak: 3,
-  lessons_completed: 7,
-  profile_completed: true,
-} as UserProfile;
+const me = { user: testUser, profile: testProfile({ total_xp: 120, current_streak: 3, lessons_completed: 7 }) };
+const DASHBOARD_KEY = [...learnerKeys.progress, 'dashboard'];
 
-/** Stands in for the dashboard: the learner's XP from the ['dashboard'] query, as the real one reads it. */
+/** Stands in for the dashboard: the learner's XP from a query under the learner's progress, as the real one. */
 function DashboardStub() {
   const { data } = useQuery({
-    queryKey: ['dashboard'],
+    queryKey: DASHBOARD_KEY,
     queryFn: async () => (await fetch('/api/v1/dashboard')).json() as Promise<{ total_xp: number; lessons_completed: number }>,
   });
   return (
@@ -195,24 +187,18 @@ function DashboardStub() {
  * and, as in the app (10 minutes), still fresh: only an invalidation makes it read again.
  */
 function renderLesson({ cachedDashboard }: { cachedDashboard?: { total_xp: number; lessons_completed: number } } = {}) {
-  const setProfile = vi.fn();
-  const auth = { isAuthenticated: true, isLoading: false, profile, user: null, token: 'token', error: null, setProfile };
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 10 * 60_000 }, mutations: { retry: false } },
-  });
-  if (cachedDashboard) queryClient.setQueryData(['dashboard'], cachedDashboard);
+  const queryClient = createTestQueryClient({ me, queries: { staleTime: 10 * 60_000 } });
+  if (cachedDashboard) queryClient.setQueryData(DASHBOARD_KEY, cachedDashboard);
   const rendered = renderWithApp(
-    <QueryClientProvider client={queryClient}>
-      <AuthContext.Provider value={auth as unknown as AuthContextValue}>
-        <Routes>
-          <Route path="/app/lesson/:id" element={<LessonRoute />} />
-          <Route path="/app" element={<DashboardStub />} />
-        </Routes>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
+    <SignedIn queryClient={queryClient}>
+      <Routes>
+        <Route path="/app/lesson/:id" element={<LessonRoute />} />
+        <Route path="/app" element={<DashboardStub />} />
+      </Routes>
+    </SignedIn>,
     { route: '/app/lesson/greetings-1' },
   );
-  return { rendered, setProfile };
+  return { rendered, profile: () => cachedMe(queryClient)?.profile };
 }
 
 /** Answers the three Spanish exercises: the first wrong, the other two right (2 of 3: 67 %, 34 XP). */
@@ -260,7 +246,7 @@ describe('LessonPlayer', () => {
 
   it('runs a whole lesson by keyboard; the last answer records it, the summary shows what was stored, Continue only leaves', async () => {
     const user = userEvent.setup();
-    const { setProfile } = renderLesson();
+    const { profile } = renderLesson();
 
     // Multiple choice: number keys pick an option; one answer, then locked.
     expect(await screen.findByRole('heading', { name: 'Choose the right answer' })).toBeInTheDocument();
@@ -310,11 +296,7 @@ describe('LessonPlayer', () => {
     await waitFor(() => expect(server.completions()).toHaveLength(1));
     expect(server.completions()[0]).toMatchObject({ body: { session_id: SESSION_ID }, requestId: expect.any(String) });
     // The server's numbers, not the client's, go into the learner's profile.
-    await waitFor(() =>
-      expect(setProfile).toHaveBeenCalledWith(
-        expect.objectContaining({ total_xp: 154, current_streak: 4, lessons_completed: 8 }),
-      ),
-    );
+    await waitFor(() => expect(profile()).toMatchObject({ total_xp: 154, current_streak: 4, lessons_completed: 8 }));
     await user.keyboard('{Enter}');
 
     // Summary: 2 of 3 → 67 %, 34 XP, "Good" (spec §9), as the server stored it.
@@ -418,7 +400,7 @@ describe('LessonPlayer', () => {
       },
     });
     const user = userEvent.setup();
-    const { setProfile } = renderLesson({ cachedDashboard: { total_xp: 120, lessons_completed: 7 } });
+    const { profile } = renderLesson({ cachedDashboard: { total_xp: 120, lessons_completed: 7 } });
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'See results' }));
     await screen.findByRole('heading', { name: 'Lesson complete!' });
@@ -433,7 +415,7 @@ describe('LessonPlayer', () => {
     await waitFor(() => expect(scoredLesson).toBeDefined());
     answer.resolve(json(200, scoredLesson));
     expect(await screen.findByText('154 XP, 8 lessons')).toBeInTheDocument();
-    expect(setProfile).toHaveBeenCalledWith(expect.objectContaining({ total_xp: 154, lessons_completed: 8 }));
+    expect(profile()).toMatchObject({ total_xp: 154, lessons_completed: 8 });
     expect(server.completions()).toHaveLength(1);
   });
 

@@ -2,8 +2,8 @@ import type { StartLessonResponse } from '@parla/shared/lessons.schema';
 import { startOfNextLocalDay } from '@parla/shared/streak';
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth/auth-context';
 import { useI18n } from '@/lib/i18n/language-context';
+import { useMe } from '@/lib/auth/get-me';
 import { useStartLesson } from '../api/start-lesson';
 import type { ExerciseResult } from '../lesson-rounds';
 import { DailyLimitScreen } from './daily-limit-screen';
@@ -22,8 +22,7 @@ type PlayerState =
  * and nothing more: no staged theatre (DESIGN §7).
  */
 export function LessonPlayer({ lessonId }: { lessonId: string }) {
-  const { profile } = useAuth();
-  const timezone = profile?.timezone;
+  const timezone = useMe().data?.profile.timezone;
   const { mutateAsync: start } = useStartLesson();
   const [state, setState] = useState<PlayerState>({ kind: 'starting' });
 

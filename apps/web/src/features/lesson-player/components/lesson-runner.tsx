@@ -7,8 +7,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth/auth-context';
 import { useI18n } from '@/lib/i18n/language-context';
+import { useMe } from '@/lib/auth/get-me';
 import { useNavigate } from '@/lib/router';
 import { canSynthesise, speechLocale } from '@/lib/speech';
 import { useAnswerExercise } from '../api/answer-exercise';
@@ -60,7 +60,7 @@ const isEditable = (target: EventTarget | null) =>
 /** The exercises one by one, feedback after each, then the summary (spec §2, §4). */
 export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: Props) {
   const { t, language } = useI18n();
-  const { profile } = useAuth();
+  const profile = useMe().data?.profile;
   const navigate = useNavigate();
   const exercises = session.exercises;
   const course = (exercises[0]?.metadata.target_language ?? profile?.target_language ?? 'es') as TargetLanguage;

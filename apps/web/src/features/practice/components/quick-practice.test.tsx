@@ -1,10 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { useMe } from '@/lib/auth/get-me';
 import { Route, Routes } from '@/lib/router';
 import { testProfile, testUser } from '@/testing/fixtures';
+import { createTestQueryClient } from '@/testing/query-client';
 import { renderWithApp } from '@/testing/render';
 import { QuickPractice } from './quick-practice';
 
@@ -73,14 +75,25 @@ function fakeServer(url: string, init?: RequestInit) {
   return json(404, { detail: 'Not found.', code: 'not_found' });
 }
 
+/** Stands in for the dashboard: the learner's XP and streak as useMe has them. */
+function DashboardStub() {
+  const profile = useMe().data?.profile;
+  return (
+    <p>
+      Dashboard page: {profile?.total_xp} XP, streak {profile?.current_streak}
+    </p>
+  );
+}
+
 function renderPractice() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's freshness (10 minutes): the learner's new numbers come from the completion, not a refetch.
+  const queryClient = createTestQueryClient({ queries: { staleTime: 10 * 60_000 } });
   return renderWithApp(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <Routes>
           <Route path="/app/practice" element={<QuickPractice />} />
-          <Route path="/app" element={<p>Dashboard page</p>} />
+          <Route path="/app" element={<DashboardStub />} />
         </Routes>
       </AuthProvider>
     </QueryClientProvider>,
@@ -149,7 +162,7 @@ describe('QuickPractice', () => {
 
     const results = screen.getByRole('region', { name: 'Practice complete!' });
     await person.click(within(results).getByRole('link', { name: 'Back to dashboard' }));
-    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(await screen.findByText('Dashboard page: 120 XP, streak 1')).toBeInTheDocument();
   });
 
   it('shows a wrong answer with the right one', async () => {

@@ -3,7 +3,6 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth/auth-context';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 import { useStartPractice } from '../api/start-practice';
@@ -13,7 +12,6 @@ import { PracticeResults } from './practice-results';
 /** Spec §2/§4 quick practice: a timed quiz from the learner's course, then the results. */
 export function QuickPractice() {
   const { t } = useI18n();
-  const { profile, setProfile } = useAuth();
   const start = useStartPractice();
   const [result, setResult] = useState<CompletePracticeResponse | null>(null);
   const started = useRef(false);
@@ -31,14 +29,6 @@ export function QuickPractice() {
     begin();
   }, [begin]);
 
-  const onComplete = useCallback(
-    (completion: CompletePracticeResponse) => {
-      setResult(completion);
-      if (profile) setProfile({ ...profile, total_xp: completion.total_xp, current_streak: completion.current_streak });
-    },
-    [profile, setProfile],
-  );
-
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-10">
       <div className="flex items-center gap-3">
@@ -51,7 +41,7 @@ export function QuickPractice() {
       {result ? (
         <PracticeResults result={result} onAgain={begin} />
       ) : start.data && !start.isPending ? (
-        <PracticeQuiz key={start.data.session_id} session={start.data} onComplete={onComplete} />
+        <PracticeQuiz key={start.data.session_id} session={start.data} onComplete={setResult} />
       ) : start.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-line bg-surface p-6">
           <p className="font-semibold">{t('practice.startFailed')}</p>

@@ -1,0 +1,12 @@
+/**
+ * The query keys of the signed-in learner's data, so features agree on them without importing each
+ * other. Everything under `all` belongs to one learner and leaves the cache when the session ends.
+ * Everything under `progress` moves with XP, the streak, finished lessons or the course: a lesson or
+ * practice completion and a course change invalidate it as a whole, so a feature puts its queries of
+ * such data under it (the dashboard does) and every screen showing them refetches.
+ */
+export const learnerKeys = {
+  all: ['learner'] as const,
+  me: ['learner', 'me'] as const,
+  progress: ['learner', 'progress'] as const,
+};
