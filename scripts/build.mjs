@@ -64,6 +64,7 @@ await buildIfStale('web app', {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/vite-plugins',
     'apps/web/package.json',
   ],
   stampFile: 'apps/web/dist/.build-stamp',

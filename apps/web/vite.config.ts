@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { isStringGroup, pickStringGroup } from './src/lib/string-groups.ts';
+import { bootScript } from './vite-plugins/boot-script.ts';
 
 /**
  * `locales/<code>.json?group=<group>` is the part of a language file that one string group holds
@@ -81,7 +82,7 @@ function accountChunkOf(id: string, graph: ModuleGraph): string | null {
 const apiTarget = process.env.PARLA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [splitLanguageFiles(), react(), tailwindcss(), preloadEnglish()],
+  plugins: [splitLanguageFiles(), react(), tailwindcss(), preloadEnglish(), bootScript()],
   // `@/…` is src/… (tsconfig.json's paths say the same to TypeScript): the spelling for an import that
   // leaves its feature or folder. A regular expression, so that `@parla/…` and `@tanstack/…` stay packages.
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },

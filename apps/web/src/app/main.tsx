@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/styles.css';
-import { adoptEarlyRequests } from '@/lib/early-requests';
+import { startEarlyRequests } from '@/lib/early-requests';
 import { stringGroupsForPath } from '@/lib/string-groups';
 import { AppProviders } from './providers';
 import { AppRouter, preloadRouteCode } from './router';
@@ -9,11 +9,11 @@ import { AppRouter, preloadRouteCode } from './router';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// What the page opened needs travels while React renders: behind an account, its data (sent by
-// public/boot.js) and, once the first frame is painted, its code.
+// What the page opened needs travels while React renders: behind an account, its first API calls
+// (lib/early-requests.ts) and, once the first frame is painted, its code.
 const { pathname } = window.location;
 const initialStringGroups = stringGroupsForPath(pathname);
-adoptEarlyRequests();
+startEarlyRequests();
 window.requestAnimationFrame(() => window.setTimeout(() => preloadRouteCode(pathname)));
 // The first Intl formatter of a page costs tens of milliseconds on a phone (the browser sets up its
 // locale data once). Screens behind an account format numbers and times as soon as their data

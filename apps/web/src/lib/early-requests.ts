@@ -1,18 +1,18 @@
 /**
- * API calls that public/boot.js sends when a page behind an account is opened directly, before
- * the app's code has loaded: the answers travel while that code downloads and runs. The API client
- * hands each one to the first matching call, once, and validates it as usual. They belong to the
- * history entry the app was opened on; after a navigation they are stale and dropped.
+ * A page behind an account opened directly: the API calls its first screen makes, sent as soon as
+ * the entry script runs, while the account's code downloads, instead of after that code has run.
+ * They are the calls the app makes itself, in its order and on its conditions (lib/auth/auth-provider.tsx
+ * restores the session, then loads the learner; the dashboard reads /dashboard); nothing here decides
+ * anything from the answers. The API client hands each answer to the first matching call, once, and
+ * validates it as usual. They belong to the history entry the app was opened on; after a navigation
+ * they are stale and dropped. (The boot script sends nothing: it runs before the app and only reads.)
  */
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { matchPath } from './router';
 
 /** "METHOD /route" → the answer, or null when the call turned out not to be needed. */
-type EarlyRequests = Record<string, Promise<Response | null> | undefined>;
-
-declare global {
-  interface Window {
-    parlaEarlyRequests?: EarlyRequests;
-  }
-}
+export type EarlyRequests = Record<string, Promise<Response | null> | undefined>;
 
 function currentEntry(): string {
   const state = window.history.state as { key?: unknown } | null;
@@ -22,11 +22,54 @@ function currentEntry(): string {
 let openedOn = '';
 let pending: EarlyRequests = {};
 
-/** Takes over what boot.js sent; called once, before the first render. */
-export function adoptEarlyRequests(): void {
+function send(route: string, method: 'GET' | 'POST', token?: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': crypto.randomUUID() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${env.apiBasePath}${route}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(env.requestTimeoutMs),
+  });
+}
+
+/** Whether `pathname` is behind an account: the screens that restore the session before they show. */
+export function isAccountPath(pathname: string): boolean {
+  return [paths.setup, `${paths.app.dashboard}/*`].some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+/**
+ * The calls a page behind an account makes first, sent now: the session's restore, then the
+ * learner with the new access token, beside it the dashboard on /app. Elsewhere nothing.
+ */
+export function sendEarlyRequests(pathname: string): EarlyRequests {
+  // Without these the API client cannot work either; the app then shows its own error.
+  if (!isAccountPath(pathname) || typeof crypto.randomUUID !== 'function' || typeof AbortSignal.timeout !== 'function') return {};
+  const refresh = send('/auth/refresh', 'POST');
+  const token = refresh
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((auth: { access_token?: unknown } | null) => (typeof auth?.access_token === 'string' ? auth.access_token : null));
+  const early: EarlyRequests = {
+    'POST /auth/refresh': refresh,
+    'GET /users/me': token.then((value) => (value ? send('/users/me', 'GET', value) : null)),
+  };
+  // The dashboard is a read without effects, asked for beside the learner it follows.
+  if (matchPath(paths.app.dashboard, pathname))
+    early['GET /dashboard'] = token.then((value) => (value ? send('/dashboard', 'GET', value) : null));
+  // Each is awaited by the app, or dropped: a failure must not also surface as unhandled.
+  for (const response of Object.values(early)) response?.catch(() => undefined);
+  return early;
+}
+
+/** Hands `requests` to the API client for the history entry shown now (the page just opened). */
+export function adoptEarlyRequests(requests: EarlyRequests): void {
   openedOn = currentEntry();
-  pending = window.parlaEarlyRequests ?? {};
-  delete window.parlaEarlyRequests;
+  pending = { ...requests };
+}
+
+/** Sends and adopts the opened page's first calls; called once, before the first render. */
+export function startEarlyRequests(): void {
+  adoptEarlyRequests(sendEarlyRequests(window.location.pathname));
 }
 
 /** The early answer to `method` `path`, at most once, and only on the entry the app was opened on. */

@@ -101,9 +101,8 @@ describe('useMe and the session', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens a restored session with the learner from /users/me, adopting the call boot.js sent early', async () => {
-    window.parlaEarlyRequests = { 'GET /users/me': Promise.resolve(json(200, ana)) };
-    adoptEarlyRequests();
+  it('opens a restored session with the learner from /users/me, adopting the call sent early', async () => {
+    adoptEarlyRequests({ 'GET /users/me': Promise.resolve(json(200, ana)) });
     renderLearner();
     expect(await screen.findByText('Signed in: Ana García, 100 XP')).toBeInTheDocument();
     expect(server.calls).toEqual(['POST /api/v1/auth/refresh', 'GET /api/v1/numbers']);

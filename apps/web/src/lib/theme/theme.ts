@@ -24,7 +24,7 @@ export function resolveTheme(preference: ThemePreference, systemPrefersDark: boo
   return preference;
 }
 
-// public/boot.js does the same before the app loads, so the first paint has the right theme.
+// The boot script (src/boot/boot.ts) calls this before the app loads, so the first paint has the right theme.
 export function applyTheme(theme: ResolvedTheme): void {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
