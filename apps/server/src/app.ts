@@ -9,6 +9,7 @@ import rootPackage from '../../../package.json' with { type: 'json' };
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
+import { createDomainEvents, type DomainEventBus } from './lib/domain-events';
 import { loggerOptions } from './lib/logger';
 import { createDatabaseRateLimiter, createRedisRateLimiter } from './lib/rate-limit';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -74,6 +75,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Loads what the first learner request would otherwise wait for (the content bank). */
     warmUp(): void;
+    /** What happened in the learning engine, for features to subscribe to (lib/domain-events.ts). */
+    events: DomainEventBus;
     /** The first step of a shutdown, before close(): every new request is answered 503 from now on. */
     startDraining(): void;
   }
@@ -195,13 +198,15 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const usersService = createUsersService({ repo: createUsersRepository(database.db), learners, clock });
   const contactService = createContactService({ db: database.db, limiter });
   const content = createContentProvider(contentDir);
-  const lessonsRepository = createLessonsRepository(database);
+  const events = createDomainEvents(app.log);
+  app.decorate('events', events);
+  const lessonsRepository = createLessonsRepository(database, events);
   const reviewRepository = createReviewRepository(database.db);
   const reviews = createReviewService({
     repo: reviewRepository,
     lessonOf: (wordId) => content.get().wordsById.get(wordId)?.lessonId,
   });
-  const lessonsService = createLessonsService({ repo: lessonsRepository, learners, content, clock });
+  const lessonsService = createLessonsService({ repo: lessonsRepository, learners, content, clock, events });
   const dashboardService = createDashboardService({
     repo: createDashboardRepository(database),
     lessons: lessonsService,
@@ -223,6 +228,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     reviews,
     content,
     clock,
+    events,
   });
   app.decorate('warmUp', () => {
     content.get();

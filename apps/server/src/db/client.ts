@@ -88,6 +88,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Runs a statement written with $1, $2, … on `executor` (a transaction's handle): for the text of a
+ * prepared statement that must, this once, join a transaction. The values are bound, not inlined.
+ */
+export async function executeText<Row>(executor: Database, text: string, values: readonly StatementValue[]): Promise<Row[]> {
+  const chunks = text.split(/\$(\d+)/).map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+  const result = await executor.execute(sql.join(chunks));
+  return (result as unknown as { rows: Row[] }).rows;
+}
+
 // Replicas may start together; the lock makes them apply migrations one at a time.
 const MIGRATION_LOCK_KEY = 7_306_142_019;
 

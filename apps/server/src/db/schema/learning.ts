@@ -88,18 +88,3 @@ export const lessonProgress = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.course, table.lessonId] })],
 );
-
-/** XP and activity per local day: daily goal, weekly bars, streaks. */
-export const dailyActivity = pgTable(
-  'daily_activity',
-  {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    localDate: date({ mode: 'string' }).notNull(),
-    xp: integer().notNull().default(0),
-    lessons: integer().notNull().default(0),
-    practices: integer().notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.localDate] })],
-);

@@ -1,12 +1,11 @@
 import type { NativeLanguage } from '@parla/shared/content.schema';
 import { ACHIEVEMENTS, type DashboardResponse } from '@parla/shared/dashboard.schema';
 import { AppError } from '@parla/shared/errors';
-import { levelFromXp, levelProgressPercent, xpToNextLevel } from '@parla/shared/levels';
-import { dailyGoalPercent } from '@parla/shared/scoring';
-import { currentStreak, type LocalDate } from '@parla/shared/streak';
+import type { LocalDate } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
 import { entitlementsOf, LESSON_SESSIONS_WORTH_COUNTING } from '../learners/entitlements';
 import type { LessonsService } from '../lessons/lessons.service';
+import { presentDailyGoal, presentLevel, presentStreak } from '../progress/progress.presenter';
 import type { DashboardRepository } from './dashboard.repository';
 
 const DAY_MS = 86_400_000;
@@ -55,17 +54,10 @@ export function createDashboardService({
         course: row.target_language as DashboardResponse['course'],
         native_language: row.native_language as DashboardResponse['native_language'],
         total_xp: row.total_xp,
-        level: levelFromXp(row.total_xp),
-        xp_to_next_level: xpToNextLevel(row.total_xp),
-        level_progress_percent: levelProgressPercent(row.total_xp),
-        current_streak: currentStreak(
-          { current: row.current_streak, lastActiveDate: row.last_active_date as LocalDate | null },
-          today,
-        ),
+        ...presentLevel(row.total_xp),
+        current_streak: presentStreak({ currentStreak: row.current_streak, lastActiveDate: row.last_active_date }, today),
         lessons_completed: row.lessons_completed,
-        daily_goal_xp: row.daily_goal_xp,
-        xp_today: xpToday,
-        daily_goal_percent: dailyGoalPercent(xpToday, row.daily_goal_xp),
+        ...presentDailyGoal(xpToday, row.daily_goal_xp),
         lessons_left_today: lessonSessionsPerDay === null ? null : Math.max(0, lessonSessionsPerDay - row.sessions_today),
         plan,
         continue_learning: lessons.nextLessons(row.native_language as NativeLanguage, new Set(row.completed)),

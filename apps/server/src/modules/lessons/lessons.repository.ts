@@ -1,7 +1,10 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../../db/client';
-import { type DeckCard, dailyActivity, lessonProgress, lessonSessions, profiles, users } from '../../db/schema/index';
+import { type Database, type DatabaseHandle, executeText } from '../../db/client';
+import { type DeckCard, lessonProgress, lessonSessions, users } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
+import type { DomainEvent, DomainEventBus } from '../../lib/domain-events';
+import { awardCtes } from '../progress/award.sql';
+import { type Award, awardEvents, planAwards } from '../progress/awards';
 import type { CardColumns } from '../review/review.repository';
 
 export type LessonSessionRow = typeof lessonSessions.$inferSelect;
@@ -26,11 +29,8 @@ export interface CompletionInput {
 export interface CompletionChange {
   sessionId: string;
   userId: string;
-  now: Date;
-  today: string;
-  xp: number;
-  streak: number;
-  lastActiveDate: string;
+  /** The XP it earns, with the instant and local day of the completion (modules/progress). */
+  award: Award;
   course: string;
   lessonId: string;
   score: number;
@@ -38,6 +38,15 @@ export interface CompletionChange {
   /** The cards to write: word id → card. */
   cards: Record<string, DeckCard>;
 }
+
+/** A completion as written: the stored result, and the events it caused (to hand on after commit). */
+export interface CompletionWritten {
+  result: unknown;
+  events: DomainEvent[];
+}
+
+/** The events a lesson completion causes, once written. */
+const LESSON_COMPLETION_EVENTS = ['lesson.completed', 'xp.awarded', 'streak.extended', 'level.reached'] as const;
 
 // Both statements take many sessions at once (one jsonb parameter; ADR 011): concurrent
 // completions share a round trip and, for the write, a commit.
@@ -69,16 +78,16 @@ const COMPLETION_INPUTS_SQL = `
 /**
  * Everything the completions write, as one statement (one round trip, atomic without a transaction).
  * The sessions are locked in id order and must still be open: a concurrent completion of the same
- * session waits, then finds it finished and writes nothing for it. Per learner (a learner may finish
- * two sessions in one batch): XP, lesson count and streak on the profile, the day's activity; per
- * lesson, in one row, its best score and the cards of its words (new words join as new cards, graded
- * words get their next schedule: \`reps > 0\`); per session its result with the learner's new totals.
+ * session waits, then finds it finished and writes nothing for it. The award (XP, lesson count,
+ * streak, the day and the week) is modules/progress's (awardCtes: $2 and $3). Per lesson, in one
+ * row, its best score and the cards of its words (new words join as new cards, graded words get
+ * their next schedule: \`reps > 0\`); per session its result with the learner's new totals.
  */
 const COMPLETE_SESSIONS_SQL = `
   with input as (
     select distinct on (i.session_id) i.*
       from jsonb_to_recordset($1::jsonb) as i(session_id uuid, user_id uuid, completed_at timestamptz, local_date date,
-             xp int, streak int, last_active_date date, course text, lesson_id text, score int, result jsonb, cards jsonb)
+             course text, lesson_id text, score int, result jsonb, cards jsonb)
      order by i.session_id
   ), open_session as (
     select i.*
@@ -87,25 +96,9 @@ const COMPLETE_SESSIONS_SQL = `
      where s.completed_at is null
      order by s.id
        for update of s
-  ), learner as (
-    select user_id, sum(xp)::int as xp, count(*)::int as lessons, max(streak) as streak,
-           max(last_active_date) as last_active_date, max(completed_at) as at
-      from open_session
-     group by user_id
-  ), profile as (
-    update profiles p
-       set total_xp = p.total_xp + l.xp, lessons_completed = p.lessons_completed + l.lessons, current_streak = l.streak,
-           longest_streak = greatest(p.longest_streak, l.streak), last_active_date = l.last_active_date, updated_at = l.at
-      from learner l
-     where p.user_id = l.user_id
-    returning p.user_id, p.total_xp, p.current_streak, p.lessons_completed, p.daily_goal_xp
-  ), day as (
-    insert into daily_activity (user_id, local_date, xp, lessons, practices)
-    select user_id, local_date, sum(xp), count(*), 0 from open_session group by user_id, local_date
-    on conflict (user_id, local_date)
-      do update set xp = daily_activity.xp + excluded.xp, lessons = daily_activity.lessons + excluded.lessons
-    returning user_id, local_date, xp
-  ), progress as (
+  ), award_source as (
+    select session_id::text as source_id from open_session
+  ), ${awardCtes('$2', '$3')}, progress as (
     insert into lesson_progress (user_id, course, lesson_id, best_score, completions, last_completed_at, cards)
     select o.user_id, o.course, o.lesson_id, max(o.score), count(*), max(o.completed_at),
            -- Two sessions of one lesson in a batch may share a word: the most reviewed card is kept.
@@ -128,10 +121,33 @@ const COMPLETE_SESSIONS_SQL = `
          result = o.result || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak,
                   'lessons_completed', profile.lessons_completed, 'day_xp', day.xp, 'daily_goal_xp', profile.daily_goal_xp)
     from open_session o
-    join profile on profile.user_id = o.user_id
-    join day on day.user_id = o.user_id and day.local_date = o.local_date
+    join progress_profile profile on profile.user_id = o.user_id
+    join progress_day day on day.user_id = o.user_id and day.local_date = o.local_date
    where s.id = o.session_id
   returning s.id as session_id, s.result`;
+
+/**
+ * A practice or review completion: the session, still open and the caller's, is stamped with its
+ * result and the learner's new totals, and modules/progress pays its XP ($5, $6), in one statement.
+ */
+const COMPLETE_PRACTICE_SQL = `
+  with open_session as (
+    select s.id as session_id, s.user_id
+      from lesson_sessions s
+     where s.id = $1 and s.user_id = $2 and s.kind = $3 and s.completed_at is null
+       for update
+  ), award_source as (
+    select session_id::text as source_id from open_session
+  ), ${awardCtes('$5', '$6')}
+  update lesson_sessions s
+     set completed_at = $4, result = $7::jsonb || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak)
+    from open_session o
+    join progress_profile profile on profile.user_id = o.user_id
+   where s.id = o.session_id
+  returning s.result`;
+
+/** The events a practice or review completion causes, once written. */
+const PRACTICE_COMPLETION_EVENTS = ['practice.completed', 'xp.awarded', 'streak.extended', 'level.reached'] as const;
 
 /**
  * Completion statements that may run at once (ADR 011): on PostgreSQL, one per core of a small
@@ -141,14 +157,23 @@ const READS_IN_FLIGHT = 2;
 const WRITES_IN_FLIGHT = 2;
 const MAX_BATCH = 64;
 
-export function createLessonsRepository(database: DatabaseHandle) {
+export function createLessonsRepository(database: DatabaseHandle, events: DomainEventBus) {
   const db = database.db;
   const completionInputs = database.prepare<CompletionInput>('lesson_completion_inputs', COMPLETION_INPUTS_SQL, ['jsonb']);
   const completeSessions = database.prepare<{ session_id: string; result: unknown }>(
     'lesson_completions_write',
     COMPLETE_SESSIONS_SQL,
-    ['jsonb'],
+    ['jsonb', 'jsonb', 'jsonb'],
   );
+  const completePractice = database.prepare<{ result: unknown }>('practice_completion_write', COMPLETE_PRACTICE_SQL, [
+    'uuid',
+    'uuid',
+    'text',
+    'timestamptz',
+    'jsonb',
+    'jsonb',
+    'jsonb',
+  ]);
   const readCompletionInput = createStatementBatcher<{ session_id: string; user_id: string }, CompletionInput | undefined>(
     async (inputs) => {
       const rows = new Map((await completionInputs([JSON.stringify(inputs)])).map((row) => [row.session_id, row]));
@@ -156,17 +181,29 @@ export function createLessonsRepository(database: DatabaseHandle) {
     },
     { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
   );
-  const writeCompletions = async (changes: readonly CompletionChange[]): Promise<unknown[]> => {
-    const rows = await completeSessions([
+  const eventsOf = (change: CompletionChange, stored: { total_xp: number; current_streak: number }): DomainEvent[] => [
+    {
+      name: 'lesson.completed',
+      payload: {
+        userId: change.userId,
+        sessionId: change.sessionId,
+        lessonId: change.lessonId,
+        course: change.course,
+        score: change.score,
+        at: change.award.at,
+      },
+    },
+    ...awardEvents(change.award, { totalXp: stored.total_xp, currentStreak: stored.current_streak }),
+  ];
+  const writeCompletions = async (changes: readonly CompletionChange[]): Promise<(CompletionWritten | undefined)[]> => {
+    const award = planAwards(changes.map((change) => change.award));
+    const values = [
       JSON.stringify(
         changes.map((change) => ({
           session_id: change.sessionId,
           user_id: change.userId,
-          completed_at: change.now.toISOString(),
-          local_date: change.today,
-          xp: change.xp,
-          streak: change.streak,
-          last_active_date: change.lastActiveDate,
+          completed_at: change.award.at.toISOString(),
+          local_date: change.award.localDate,
           course: change.course,
           lesson_id: change.lessonId,
           score: change.score,
@@ -174,9 +211,27 @@ export function createLessonsRepository(database: DatabaseHandle) {
           cards: change.cards,
         })),
       ),
-    ]);
-    const results = new Map(rows.map((row) => [row.session_id, row.result]));
-    return changes.map((change) => results.get(change.sessionId));
+      JSON.stringify(award.events),
+      JSON.stringify(award.learners),
+    ];
+    const written = (rows: { session_id: string; result: unknown }[]) => {
+      const results = new Map(rows.map((row) => [row.session_id, row.result]));
+      return changes.map((change): CompletionWritten | undefined => {
+        const result = results.get(change.sessionId);
+        if (result === undefined) return undefined;
+        return { result, events: eventsOf(change, result as { total_xp: number; current_streak: number }) };
+      });
+    };
+    // One statement is atomic on its own; a subscriber that must share its transaction gets one.
+    if (!events.needsTransaction(LESSON_COMPLETION_EVENTS)) return written(await completeSessions(values));
+    return db.transaction(async (tx) => {
+      const outcome = written(await executeText(tx, COMPLETE_SESSIONS_SQL, values));
+      await events.withinTransaction(
+        tx,
+        outcome.flatMap((change) => change?.events ?? []),
+      );
+      return outcome;
+    });
   };
   // A learner's sessions, profile, days, best scores and cards are written by one statement at a
   // time, so two running writes never wait on each other's rows.
@@ -228,11 +283,11 @@ export function createLessonsRepository(database: DatabaseHandle) {
     },
 
     /**
-     * Writes a completion (see COMPLETE_SESSIONS_SQL) and returns the stored result, or undefined when
-     * the session was finished meanwhile (the caller then reads the stored result). Concurrent calls
-     * share a statement.
+     * Writes a completion (see COMPLETE_SESSIONS_SQL) and returns the stored result with the events
+     * it caused, or undefined when the session was finished meanwhile (the caller then reads the
+     * stored result). Concurrent calls share a statement.
      */
-    completeSession(change: CompletionChange): Promise<unknown> {
+    completeSession(change: CompletionChange): Promise<CompletionWritten | undefined> {
       return writeCompletion(change);
     },
 
@@ -289,15 +344,6 @@ export function createLessonsRepository(database: DatabaseHandle) {
       return row;
     },
 
-    async findSessionForUpdate(tx: Database, userId: string, sessionId: string): Promise<LessonSessionRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(lessonSessions)
-        .where(and(eq(lessonSessions.id, sessionId), eq(lessonSessions.userId, userId)))
-        .for('update');
-      return row;
-    },
-
     /**
      * Records an answer unless one is already there (the first answer locks the exercise); true when
      * this answer was stored. Returns no columns: the row carries the whole generated lesson.
@@ -319,49 +365,53 @@ export function createLessonsRepository(database: DatabaseHandle) {
       return row !== undefined;
     },
 
-    async markCompleted(tx: Database, sessionId: string, completedAt: Date, result: unknown): Promise<void> {
-      await tx.update(lessonSessions).set({ completedAt, result }).where(eq(lessonSessions.id, sessionId));
-    },
-
-    async addToProfile(
-      tx: Database,
-      userId: string,
-      change: { xp: number; lessons: number; streak: number; lastActiveDate: string; now: Date },
-    ) {
-      const [row] = await tx
-        .update(profiles)
-        .set({
-          totalXp: sql`${profiles.totalXp} + ${change.xp}`,
-          lessonsCompleted: sql`${profiles.lessonsCompleted} + ${change.lessons}`,
-          currentStreak: change.streak,
-          longestStreak: sql`greatest(${profiles.longestStreak}, ${change.streak})`,
-          lastActiveDate: change.lastActiveDate,
-          updatedAt: change.now,
-        })
-        .where(eq(profiles.userId, userId))
-        .returning();
-      return row;
-    },
-
-    async addDailyActivity(
-      tx: Database,
-      userId: string,
-      localDate: string,
-      change: { xp: number; lessons: number; practices: number },
-    ) {
-      const [row] = await tx
-        .insert(dailyActivity)
-        .values({ userId, localDate, ...change })
-        .onConflictDoUpdate({
-          target: [dailyActivity.userId, dailyActivity.localDate],
-          set: {
-            xp: sql`${dailyActivity.xp} + ${change.xp}`,
-            lessons: sql`${dailyActivity.lessons} + ${change.lessons}`,
-            practices: sql`${dailyActivity.practices} + ${change.practices}`,
+    /**
+     * Finishes a practice or review session (see COMPLETE_PRACTICE_SQL): the stored result with the
+     * events it caused, or undefined when it was finished meanwhile (or is not the caller's).
+     */
+    async completePracticeSession(change: {
+      sessionId: string;
+      kind: 'practice' | 'review';
+      award: Award;
+      accuracy: number;
+      result: object;
+    }): Promise<CompletionWritten | undefined> {
+      const { award } = change;
+      const planned = planAwards([award]);
+      const values = [
+        change.sessionId,
+        award.userId,
+        change.kind,
+        award.at.toISOString(),
+        JSON.stringify(planned.events),
+        JSON.stringify(planned.learners),
+        JSON.stringify(change.result),
+      ];
+      const written = (rows: { result: unknown }[]): CompletionWritten | undefined => {
+        const [row] = rows;
+        if (!row) return undefined;
+        const stored = row.result as { total_xp: number; current_streak: number };
+        const caused: DomainEvent[] = [
+          {
+            name: 'practice.completed',
+            payload: {
+              userId: award.userId,
+              sessionId: change.sessionId,
+              kind: change.kind,
+              accuracy: change.accuracy,
+              at: award.at,
+            },
           },
-        })
-        .returning();
-      return row;
+          ...awardEvents(award, { totalXp: stored.total_xp, currentStreak: stored.current_streak }),
+        ];
+        return { result: row.result, events: caused };
+      };
+      if (!events.needsTransaction(PRACTICE_COMPLETION_EVENTS)) return written(await completePractice(values));
+      return db.transaction(async (tx) => {
+        const outcome = written(await executeText(tx, COMPLETE_PRACTICE_SQL, values));
+        await events.withinTransaction(tx, outcome?.events ?? []);
+        return outcome;
+      });
     },
   };
 }

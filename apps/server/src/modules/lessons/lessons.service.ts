@@ -12,11 +12,12 @@ import type {
   SkipExerciseBody,
   StartLessonResponse,
 } from '@parla/shared/lessons.schema';
-import { levelFromXp, xpToNextLevel } from '@parla/shared/levels';
 import { accuracyPercent, dailyGoalPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
-import { type LocalDate, localDate, startOfNextLocalDay, streakAfterActivity } from '@parla/shared/streak';
+import { type LocalDate, localDate, startOfNextLocalDay } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventBus } from '../../lib/domain-events';
 import type { LearnersService } from '../learners/learners.service';
+import { presentLevel } from '../progress/progress.presenter';
 import { lessonCards } from '../review/review.service';
 import type { ContentProvider } from './content-bank';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
@@ -62,8 +63,8 @@ function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
     xp_earned: stored.xp_earned,
     badge: stored.badge,
     total_xp: stored.total_xp,
-    level: levelFromXp(stored.total_xp),
-    xp_to_next_level: xpToNextLevel(stored.total_xp),
+    level: presentLevel(stored.total_xp).level,
+    xp_to_next_level: presentLevel(stored.total_xp).xp_to_next_level,
     current_streak: stored.current_streak,
     lessons_completed: stored.lessons_completed,
     daily_goal_percent: 'day_xp' in stored ? dailyGoalPercent(stored.day_xp, stored.daily_goal_xp) : stored.daily_goal_percent,
@@ -84,9 +85,11 @@ export function createLessonsService({
   learners,
   content,
   clock,
+  events,
 }: {
   repo: LessonsRepository;
   learners: LearnersService;
+  events: DomainEventBus;
   content: ContentProvider;
   clock: Clock;
 }) {
@@ -457,10 +460,6 @@ export function createLessonsService({
       const score = accuracyPercent(correct, total);
       const xp = lessonXp(score);
       const today = localDate(now, input.timezone);
-      const streak = streakAfterActivity(
-        { current: input.current_streak, lastActiveDate: input.last_active_date as LocalDate | null },
-        today,
-      );
       const result: StoredCompletionScore = {
         session_id: sessionId,
         lesson_id: lessonId,
@@ -471,14 +470,18 @@ export function createLessonsService({
         xp_earned: xp,
         badge: lessonBadge(score),
       };
-      const stored = await repo.completeSession({
+      const written = await repo.completeSession({
         sessionId,
         userId,
-        now,
-        today,
-        xp,
-        streak: streak.current,
-        lastActiveDate: streak.lastActiveDate ?? today,
+        award: {
+          userId,
+          sourceKind: 'lesson',
+          sourceId: sessionId,
+          xp,
+          at: now,
+          localDate: today,
+          before: { current: input.current_streak, lastActiveDate: input.last_active_date as LocalDate | null },
+        },
         course: input.course,
         lessonId,
         score,
@@ -493,7 +496,10 @@ export function createLessonsService({
           ).map(({ word_id, ...card }) => [word_id, card]),
         ),
       });
-      if (stored) return presentCompletion(stored as StoredCompletion);
+      if (written) {
+        void events.committed(written.events);
+        return presentCompletion(written.result as StoredCompletion);
+      }
       // Another request completed the session first: answer with what it stored.
       const finished = await repo.findCompletionInput(userId, sessionId);
       if (finished?.completed && finished.result) return presentCompletion(finished.result as StoredCompletion);

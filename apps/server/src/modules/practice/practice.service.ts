@@ -10,8 +10,9 @@ import type {
 } from '@parla/shared/practice.schema';
 import { PRACTICE_QUESTION_COUNT, PRACTICE_SECONDS_PER_QUESTION, REVIEW_QUESTION_LIMIT } from '@parla/shared/practice.schema';
 import { accuracyPercent, practiceStars, practiceXp } from '@parla/shared/scoring';
-import { type LocalDate, localDate, streakAfterActivity } from '@parla/shared/streak';
+import { type LocalDate, localDate } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventBus } from '../../lib/domain-events';
 import type { LearnersService } from '../learners/learners.service';
 import type { ContentProvider } from '../lessons/content-bank';
 import type { LessonsRepository } from '../lessons/lessons.repository';
@@ -43,7 +44,9 @@ export function createPracticeService({
   reviews,
   content,
   clock,
+  events,
 }: {
+  events: DomainEventBus;
   lessons: LessonsRepository;
   learners: LearnersService;
   reviewRepo: ReviewRepository;
@@ -156,54 +159,54 @@ export function createPracticeService({
     },
 
     async complete(userId: string, kind: Kind, sessionId: string): Promise<CompletePracticeResponse> {
-      return lessons.db.transaction(async (tx) => {
-        const session = await lessons.findSessionForUpdate(tx, userId, sessionId);
-        if (!session || session.kind !== kind) throw new AppError('not_found', 'This practice session does not exist.');
-        if (session.completedAt && session.result) return session.result as CompletePracticeResponse;
-
-        const now = clock.now();
-        const questions = session.exercises as StoredQuestion[];
-        const answers = questions.map((item) => storedAnswer(session.answers, item.question.id));
-        // XP is for questions met: each one answered, or timed out (answered with null).
-        const open = answers.filter((answer) => answer === undefined).length;
-        if (open > 0) {
-          throw new AppError(
-            'practice_unfinished',
-            `Answer every question before finishing: ${open} of ${questions.length} still open.`,
-          );
-        }
-        const correct = answers.filter((answer) => answer?.correct).length;
-        const accuracy = accuracyPercent(correct, questions.length);
-        const xp = practiceXp(accuracy);
-        const learner = await learners.requireLearner(userId, tx);
-        // The day of `now`, the instant this completion is stamped with.
-        const today = localDate(now, learner.timeZone);
-        const streak = streakAfterActivity(
-          { current: learner.profile.currentStreak, lastActiveDate: learner.profile.lastActiveDate as LocalDate | null },
-          today,
+      const session = await sessionOf(userId, sessionId, kind);
+      if (session.completedAt && session.result) return session.result as CompletePracticeResponse;
+      const questions = session.exercises as StoredQuestion[];
+      const answers = questions.map((item) => storedAnswer(session.answers, item.question.id));
+      // XP is for questions met: each one answered, or timed out (answered with null).
+      const open = answers.filter((answer) => answer === undefined).length;
+      if (open > 0) {
+        throw new AppError(
+          'practice_unfinished',
+          `Answer every question before finishing: ${open} of ${questions.length} still open.`,
         );
-        const profile = await lessons.addToProfile(tx, userId, {
+      }
+      const correct = answers.filter((answer) => answer?.correct).length;
+      const accuracy = accuracyPercent(correct, questions.length);
+      const xp = practiceXp(accuracy);
+      const learner = await learners.requireLearner(userId);
+      const now = clock.now();
+      const written = await lessons.completePracticeSession({
+        sessionId: session.id,
+        kind,
+        accuracy,
+        award: {
+          userId,
+          sourceKind: kind,
+          sourceId: session.id,
           xp,
-          lessons: 0,
-          streak: streak.current,
-          lastActiveDate: streak.lastActiveDate ?? today,
-          now,
-        });
-        await lessons.addDailyActivity(tx, userId, today, { xp, lessons: 0, practices: 1 });
-        if (!profile) throw new Error('profile update returned nothing');
-        const result: CompletePracticeResponse = {
+          at: now,
+          // The day of `now`, the instant this completion is stamped with.
+          localDate: localDate(now, learner.timeZone),
+          before: { current: learner.profile.currentStreak, lastActiveDate: learner.profile.lastActiveDate as LocalDate | null },
+        },
+        result: {
           session_id: session.id,
           correct,
           total: questions.length,
           accuracy,
           xp_earned: xp,
           stars: practiceStars(accuracy),
-          total_xp: profile.totalXp,
-          current_streak: profile.currentStreak,
-        };
-        await lessons.markCompleted(tx, session.id, now, result);
-        return result;
+        },
       });
+      if (written) {
+        void events.committed(written.events);
+        return written.result as CompletePracticeResponse;
+      }
+      // Another request finished it first: answer with what that one stored.
+      const finished = await lessons.findSession(userId, session.id);
+      if (finished?.completedAt && finished.result) return finished.result as CompletePracticeResponse;
+      throw new AppError('not_found', 'This practice session does not exist.');
     },
 
     async dueCards(userId: string) {

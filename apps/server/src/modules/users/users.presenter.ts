@@ -1,6 +1,7 @@
-import { currentStreak, type LocalDate } from '@parla/shared/streak';
+import type { LocalDate } from '@parla/shared/streak';
 import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
 import type { ProfileRow, UserRow } from '../learners/learners.repository';
+import { presentStreak } from '../progress/progress.presenter';
 
 // Explicit mapping: a new column (a password hash!) never leaves the server by accident.
 /** `today` (the learner's local date) turns a lapsed streak into 0 for display. */
@@ -18,9 +19,7 @@ export function presentProfile(profile: ProfileRow, today?: LocalDate): UserProf
     wants_grammar_explanations: profile.wantsGrammarExplanations,
     profile_completed: profile.profileCompleted,
     total_xp: profile.totalXp,
-    current_streak: today
-      ? currentStreak({ current: profile.currentStreak, lastActiveDate: profile.lastActiveDate as LocalDate | null }, today)
-      : profile.currentStreak,
+    current_streak: today ? presentStreak(profile, today) : profile.currentStreak,
     lessons_completed: profile.lessonsCompleted,
     updated_at: profile.updatedAt.toISOString(),
   };
