@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -8,11 +9,14 @@ import { bootScript } from './vite-plugins/boot-script.ts';
 
 /**
  * `locales/<code>.json?group=<group>` is the part of a language file that one string group holds
- * (src/lib/string-groups.ts), so each part is its own chunk, built like any imported JSON file.
+ * (src/lib/string-groups.ts), as a Lingui compiled catalogue: each ICU message ("{count, plural, one
+ * {# day} other {# days}}") parsed at build time, so the browser ships only Lingui's small runtime and
+ * never a message parser (docs/decisions/016-translations.md). Each part is its own chunk. A message
+ * that does not parse fails the build, naming the file and key.
  */
-function splitLanguageFiles(): Plugin {
+function compileLanguageFiles(): Plugin {
   return {
-    name: 'parla-split-language-files',
+    name: 'parla-compile-language-files',
     enforce: 'pre',
     async load(id) {
       const match = /^(.*[\\/]src[\\/]locales[\\/][\w-]+\.json)\?group=([\w-]+)$/.exec(id);
@@ -20,8 +24,15 @@ function splitLanguageFiles(): Plugin {
       const [, file = '', group = ''] = match;
       if (!isStringGroup(group)) this.error(`Unknown string group "${group}" in ${id}`);
       this.addWatchFile(file);
-      const translations: Record<string, string> = JSON.parse(await readFile(file, 'utf8'));
-      return { code: JSON.stringify(pickStringGroup(translations, group)), moduleType: 'json' };
+      const messages: Record<string, string> = JSON.parse(await readFile(file, 'utf8'));
+      const compiled = Object.entries(pickStringGroup(messages, group)).map(([key, message]) => {
+        try {
+          return [key, compileMessageOrThrow(message)];
+        } catch (error) {
+          return this.error(`${file}: "${key}" is not a valid ICU message: ${(error as Error).message}`);
+        }
+      });
+      return { code: JSON.stringify(Object.fromEntries(compiled)), moduleType: 'json' };
     },
   };
 }
@@ -82,7 +93,7 @@ function accountChunkOf(id: string, graph: ModuleGraph): string | null {
 const apiTarget = process.env.PARLA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [splitLanguageFiles(), react(), tailwindcss(), preloadEnglish(), bootScript()],
+  plugins: [compileLanguageFiles(), react(), tailwindcss(), preloadEnglish(), bootScript()],
   // `@/…` is src/… (tsconfig.json's paths say the same to TypeScript): the spelling for an import that
   // leaves its feature or folder. A regular expression, so that `@parla/…` and `@tanstack/…` stay packages.
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },

@@ -1,9 +1,25 @@
 import type { InterfaceLanguage, InterfaceLanguageCode } from '@parla/shared/languages';
 import { createContext, use, useContext } from 'react';
 import type { LaterStringGroup } from '../string-groups';
+import type { TranslateValues, TranslationKey } from './translator';
 
-export type TranslateOptions = Record<string, string | number>;
-export type Translate = (key: string, options?: TranslateOptions) => string;
+/**
+ * What `t` accepts as a key. One the compiler can see must be a key of en.json: a literal
+ * (`'landing.hero.title'`) or a union of them, or a template literal that matches at least one
+ * (`` `landing.faq.${id}.question` ``); anything else is a type error. A key held in a plain `string`
+ * (a table of keys typed loosely) is checked when it is shown: a missing one is a console warning,
+ * which the browser tests fail on.
+ */
+export type KeyArgument<K extends string> = string extends K
+  ? K
+  : K extends TranslationKey
+    ? K
+    : [Extract<TranslationKey, K>] extends [never]
+      ? TranslationKey
+      : K;
+
+/** The interface's text for `key` with its `{placeholders}` filled, plural forms chosen by the language's CLDR rules. */
+export type Translate = <K extends string>(key: KeyArgument<K>, values?: TranslateValues) => string;
 
 export interface LanguageContextValue {
   language: InterfaceLanguageCode;

@@ -1,15 +1,14 @@
 import { getInterfaceLanguage, type InterfaceLanguageCode, isInterfaceLanguageCode } from '@parla/shared/languages';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { notify } from '@/components/ui/toaster';
 import { readString, storageKeys, writeString } from '../storage';
 import { type LaterStringGroup, type StringGroup, stringGroupOf } from '../string-groups';
+import { loadCatalogue } from './catalogues';
 import { detectInterfaceLanguage, shouldApplyProfileLanguage } from './detect-language';
-import { createI18n, loadTranslations } from './i18n';
-import { LanguageContext, type LanguageContextValue, type TranslateOptions } from './language-context';
+import { LanguageContext, type LanguageContextValue, type Translate } from './language-context';
+import { createTranslator, type TranslateValues } from './translator';
 
-const NAMESPACE = 'translation';
 const warnedMissing = new Set<string>();
 const partKey = (code: string, group: StringGroup) => `${code}:${group}`;
 
@@ -31,11 +30,18 @@ export interface LanguageProviderProps {
 }
 
 export function LanguageProvider({ profileLanguage, initialStringGroups = [], children }: LanguageProviderProps) {
-  const [i18n] = useState(createI18n);
+  // No translation is cached between visits (spec §4: the cache is cleared at start).
+  const [translator] = useState(createTranslator);
   const [language, setLanguage] = useState<InterfaceLanguageCode>('en');
   const [status, setStatus] = useState<'initialising' | 'ready' | 'failed'>('initialising');
   const [switching, setSwitching] = useState(false);
   const profileLanguageAtStart = useRef(profileLanguage);
+  // The language applied last: messages outside render (toasts) speak it.
+  const appliedLanguage = useRef<InterfaceLanguageCode>('en');
+  const say = useCallback(
+    (key: Parameters<Translate>[0], values?: TranslateValues) => translator.translate(appliedLanguage.current, key, values),
+    [translator],
+  );
   // A start-up failure is announced once the page (and its toaster) is on screen.
   const startupProblem = useRef<string | null>(null);
 
@@ -51,9 +57,9 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
       if (loadedParts.has(key)) return Promise.resolve();
       let pending = pendingParts.get(key);
       if (!pending) {
-        pending = loadTranslations(code, group).then(
-          (translations) => {
-            i18n.addResourceBundle(code, NAMESPACE, translations, true, true);
+        pending = loadCatalogue(code, group).then(
+          (messages) => {
+            translator.add(code, messages);
             loadedParts.add(key);
             pendingParts.delete(key);
           },
@@ -66,7 +72,7 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
       }
       return pending;
     },
-    [i18n, loadedParts, pendingParts],
+    [translator, loadedParts, pendingParts],
   );
 
   const ensureLoaded = useCallback(
@@ -94,7 +100,7 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
             () => undefined,
             (error: unknown) => {
               console.error(error);
-              notify.error(i18n.t('i18n.toast.loadFailed', { name: getInterfaceLanguage(language).nativeName }));
+              notify.error(say('i18n.toast.loadFailed', { name: getInterfaceLanguage(language).nativeName }));
             },
           );
         }
@@ -102,18 +108,15 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
       }
       return request;
     },
-    [groupRequests, i18n, language, loadPart, loadedParts, requestedGroups],
+    [groupRequests, language, loadPart, loadedParts, requestedGroups, say],
   );
 
-  const apply = useCallback(
-    async (code: InterfaceLanguageCode) => {
-      await i18n.changeLanguage(code);
-      applyDocumentLanguage(code);
-      writeString(storageKeys.interfaceLanguage, code);
-      setLanguage(code);
-    },
-    [i18n],
-  );
+  const apply = useCallback((code: InterfaceLanguageCode) => {
+    applyDocumentLanguage(code);
+    writeString(storageKeys.interfaceLanguage, code);
+    appliedLanguage.current = code;
+    setLanguage(code);
+  }, []);
 
   // Start-up: English first (the fallback for every key), then the detected language.
   useEffect(() => {
@@ -137,24 +140,24 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
           await ensureLoaded(target);
         } catch (error) {
           console.error(error);
-          startupProblem.current = i18n.t('i18n.toast.loadFailed', { name: getInterfaceLanguage(target).nativeName });
+          startupProblem.current = say('i18n.toast.loadFailed', { name: getInterfaceLanguage(target).nativeName });
           target = 'en';
         }
       }
       if (cancelled) return;
       try {
-        await apply(target);
+        apply(target);
       } catch (error) {
         // Spec §8: a failed initialisation falls back to English.
         console.error(error);
-        await apply('en');
+        apply('en');
       }
       setStatus('ready');
     })();
     return () => {
       cancelled = true;
     };
-  }, [apply, ensureLoaded, i18n]);
+  }, [apply, ensureLoaded, say]);
 
   useEffect(() => {
     if (status !== 'ready' || !startupProblem.current) return;
@@ -171,28 +174,28 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
           await ensureLoaded(code);
         } catch (error) {
           console.error(error);
-          notify.error(i18n.t('i18n.toast.loadFailed', { name }));
+          notify.error(say('i18n.toast.loadFailed', { name }));
           return false;
         }
         try {
-          await apply(code);
+          apply(code);
         } catch (error) {
           console.error(error);
-          notify.error(i18n.t('i18n.toast.switchFailed', { name }));
+          notify.error(say('i18n.toast.switchFailed', { name }));
           return false;
         }
         if (manual) writeString(storageKeys.manualInterfaceLanguage, code);
-        notify.success(i18n.t('i18n.toast.changed', { name, lng: code }));
+        notify.success(say('i18n.toast.changed', { name }));
         return true;
       } catch (error) {
         console.error(error);
-        notify.error(i18n.t('i18n.toast.changeFailed', { name }));
+        notify.error(say('i18n.toast.changeFailed', { name }));
         return false;
       } finally {
         setSwitching(false);
       }
     },
-    [apply, ensureLoaded, i18n],
+    [apply, ensureLoaded, say],
   );
 
   const changeLanguage = useCallback(
@@ -220,7 +223,6 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
 
   const value = useMemo<LanguageContextValue>(() => {
     const languageInfo = getInterfaceLanguage(language);
-    const fixed = i18n.getFixedT(language);
     return {
       language,
       languageInfo,
@@ -228,22 +230,22 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
       isLoading: status === 'initialising' || switching,
       changeLanguage,
       requireStringGroup,
-      t: (key: string, options?: TranslateOptions) => {
-        if (i18n.getResource(language, NAMESPACE, key) === undefined && !warnedMissing.has(`${language}:${key}`)) {
+      t: (key, values) => {
+        if (!translator.has(language, key) && !warnedMissing.has(`${language}:${key}`)) {
           warnedMissing.add(`${language}:${key}`);
           const group = stringGroupOf(key);
           if (!loadedParts.has(partKey(language, group))) {
             // A screen used a string group it did not ask for (useStringGroup): a bug to fix.
             console.error(`"${key}" is in the "${group}" strings, which this screen did not load`);
           } else {
-            const fallback = i18n.getResource('en', NAMESPACE, key) === undefined ? 'the key itself' : 'English';
+            const fallback = translator.has('en', key) ? 'English' : 'the key itself';
             console.warn(`Missing translation "${key}" in ${language}: showing ${fallback}`);
           }
         }
-        return fixed(key, options ?? {}) as string;
+        return translator.translate(language, key, values);
       },
     };
-  }, [changeLanguage, i18n, language, loadedParts, requireStringGroup, status, switching]);
+  }, [changeLanguage, language, loadedParts, requireStringGroup, status, switching, translator]);
 
   if (status === 'initialising') return <LoadingScreen />;
   if (status === 'failed') {
@@ -254,9 +256,5 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
       </p>
     );
   }
-  return (
-    <I18nextProvider i18n={i18n}>
-      <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>
-    </I18nextProvider>
-  );
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }

@@ -107,7 +107,7 @@ export function Hero({ onWatchDemo }: { onWatchDemo(): void }) {
               </span>
               <span className="font-semibold text-fg">{t('landing.hero.rating', { rating })}</span>
             </span>
-            <span>{t('landing.hero.learners', { learners })}</span>
+            <span>{t('landing.hero.learners', { learners, count: STATS.learners })}</span>
           </div>
         </div>
         <HeroIllustration />

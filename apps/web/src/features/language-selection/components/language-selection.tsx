@@ -9,8 +9,9 @@ import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { useI18n } from '@/lib/i18n/language-context';
 import { useMe } from '@/lib/auth/get-me';
+import { useI18n } from '@/lib/i18n/language-context';
+import { numberFromShortScale } from '@/lib/i18n/short-scale';
 import { Link, useNavigate } from '@/lib/router';
 import { useCourses } from '../api/get-courses';
 import { useUpdateCourse } from '../api/update-course';
@@ -68,7 +69,7 @@ function LanguageCard({
           <span className="rounded-full bg-surface-muted px-2.5 py-1 text-fg">{t(popularityKey(option.popularity))}</span>
           <span className="inline-flex items-center gap-1 rounded-full bg-surface-muted px-2.5 py-1 text-fg">
             <Users aria-hidden="true" className="size-3.5" />
-            {t('languages.speakers', { count: option.speakers })}
+            {t('languages.speakers', { count: numberFromShortScale(option.speakers), speakers: option.speakers })}
           </span>
         </span>
         <span className="text-sm text-muted">{option.description}</span>
