@@ -17,6 +17,7 @@ const SignupRoute = lazy(() => import('./routes/account/signup'));
 const ForgotPasswordRoute = lazy(() => import('./routes/account/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/account/reset-password'));
 const SetupRoute = lazy(() => import('./routes/account/setup'));
+const SignedInLayout = lazyWithPreload(() => import('./routes/account/signed-in-layout'));
 const DashboardRoute = lazyWithPreload(() => import('./routes/account/dashboard'));
 const PracticeRoute = lazy(() => import('./routes/account/practice'));
 const LanguagesRoute = lazy(() => import('./routes/account/languages'));
@@ -34,40 +35,50 @@ export function preloadRouteCode(pathname: string): void {
   }
   const screen = matchPath('app', pathname) ? DashboardRoute : matchPath('app/lesson/:id', pathname) ? LessonRoute : null;
   if (!screen) return;
-  for (const component of [AccountLayout, RequireAccount, screen]) component.preload().catch(() => undefined);
+  for (const component of [AccountLayout, RequireAccount, SignedInLayout, screen]) component.preload().catch(() => undefined);
 }
 
 const withFallback = (element: ReactNode) => <Suspense fallback={<RouteLoading />}>{element}</Suspense>;
 
 // The spec sends every unknown path to the landing page, so "*" renders it too. Everything
-// behind an account shares one lazily loaded layout (session + query cache).
+// behind an account shares one lazily loaded layout (session + query cache); the signed-in screens
+// share one more, the frame with the app's navigation, which stays mounted as they change (it shows
+// a screen's loading inside itself).
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<LandingRoute />} />
+        <Route path="privacy" element={withFallback(<PrivacyRoute />)} />
+        <Route path="terms" element={withFallback(<TermsRoute />)} />
+        <Route path="cookies" element={withFallback(<CookiesRoute />)} />
+        <Route element={withFallback(<AccountLayout />)}>
+          <Route path="login" element={withFallback(<LoginRoute />)} />
+          <Route path="signup" element={withFallback(<SignupRoute />)} />
+          <Route path="forgot-password" element={withFallback(<ForgotPasswordRoute />)} />
+          <Route path="reset-password" element={withFallback(<ResetPasswordRoute />)} />
+          <Route element={withFallback(<RequireAccount needsProfile={false} />)}>
+            <Route path="setup" element={withFallback(<SetupRoute />)} />
+          </Route>
+          <Route element={withFallback(<RequireAccount needsProfile />)}>
+            <Route element={withFallback(<SignedInLayout />)}>
+              <Route path="app" element={<DashboardRoute />} />
+              <Route path="app/practice" element={<PracticeRoute />} />
+              <Route path="app/languages" element={<LanguagesRoute />} />
+              <Route path="app/lesson/:id" element={<LessonRoute />} />
+            </Route>
+          </Route>
+        </Route>
+        <Route path="*" element={<LandingRoute />} />
+      </Route>
+    </Routes>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route index element={<LandingRoute />} />
-          <Route path="privacy" element={withFallback(<PrivacyRoute />)} />
-          <Route path="terms" element={withFallback(<TermsRoute />)} />
-          <Route path="cookies" element={withFallback(<CookiesRoute />)} />
-          <Route element={withFallback(<AccountLayout />)}>
-            <Route path="login" element={withFallback(<LoginRoute />)} />
-            <Route path="signup" element={withFallback(<SignupRoute />)} />
-            <Route path="forgot-password" element={withFallback(<ForgotPasswordRoute />)} />
-            <Route path="reset-password" element={withFallback(<ResetPasswordRoute />)} />
-            <Route element={withFallback(<RequireAccount needsProfile={false} />)}>
-              <Route path="setup" element={withFallback(<SetupRoute />)} />
-            </Route>
-            <Route element={withFallback(<RequireAccount needsProfile />)}>
-              <Route path="app" element={withFallback(<DashboardRoute />)} />
-              <Route path="app/practice" element={withFallback(<PracticeRoute />)} />
-              <Route path="app/languages" element={withFallback(<LanguagesRoute />)} />
-              <Route path="app/lesson/:id" element={withFallback(<LessonRoute />)} />
-            </Route>
-          </Route>
-          <Route path="*" element={<LandingRoute />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

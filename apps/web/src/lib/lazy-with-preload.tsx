@@ -8,19 +8,25 @@ import { type ComponentType, use } from 'react';
  */
 export function lazyWithPreload<M extends { default: ComponentType<never> }>(load: () => Promise<M>) {
   type Props = M['default'] extends ComponentType<infer P> ? P & object : never;
-  let loaded: M | undefined;
-  let request: Promise<M> | undefined;
+  // Marked settled the way React marks a promise it has waited for, so use() reads it at once,
+  // also when it settled before any render asked for it.
+  type Request = Promise<M> & { status?: string; value?: M; reason?: unknown };
+  let request: Request | undefined;
   const preload = (): Promise<M> => {
-    // Like React.lazy, a failure is kept: the screen shows it rather than asking again and again.
-    request ??= load().then((module) => {
-      loaded = module;
-      return module;
-    });
+    if (!request) {
+      // Like React.lazy, a failure is kept: the screen shows it rather than asking again and again.
+      const pending: Request = load();
+      pending.then(
+        (value) => Object.assign(pending, { status: 'fulfilled', value }),
+        (reason: unknown) => Object.assign(pending, { status: 'rejected', reason }),
+      );
+      request = pending;
+    }
     return request;
   };
   function LazyWithPreload(props: Props) {
     // Suspends to the nearest Suspense boundary until the code is in (the same promise every time).
-    const Component = (loaded ?? use(preload())).default as ComponentType<Props>;
+    const Component = use(preload()).default as ComponentType<Props>;
     return <Component {...props} />;
   }
   return Object.assign(LazyWithPreload, { preload });

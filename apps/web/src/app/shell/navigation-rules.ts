@@ -62,3 +62,8 @@ export function formatBadgeCount(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
   return count > 9 ? '9+' : String(Math.floor(count));
 }
+
+/** The lesson player fills the screen with its own header (quit, progress) and main landmark. */
+export function isFullScreen(pathname: string): boolean {
+  return pathname.startsWith(`${paths.app.lesson}/`);
+}

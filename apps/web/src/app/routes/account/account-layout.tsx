@@ -4,8 +4,8 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
-import { useI18n, useStringGroup } from '@/lib/i18n/language-context';
 import { useMe } from '@/lib/auth/get-me';
+import { useI18n, useStringGroup } from '@/lib/i18n/language-context';
 import { createQueryClient } from '@/lib/query-client';
 import { Navigate, Outlet, useLocation, useNavigate } from '@/lib/router';
 

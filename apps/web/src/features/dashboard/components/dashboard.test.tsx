@@ -83,14 +83,9 @@ function renderDashboard() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <Routes>
-          <Route
-            path="/app"
-            element={
-              <SignedInShell>
-                <Dashboard />
-              </SignedInShell>
-            }
-          />
+          <Route element={<SignedInShell />}>
+            <Route path="/app" element={<Dashboard />} />
+          </Route>
           <Route path="/" element={<p>Landing page</p>} />
         </Routes>
       </AuthProvider>

@@ -7,8 +7,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { buttonClasses } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
-import { useI18n } from '@/lib/i18n/language-context';
 import { useMe } from '@/lib/auth/get-me';
+import { useI18n } from '@/lib/i18n/language-context';
 import { useNavigate } from '@/lib/router';
 import { canSynthesise, speechLocale } from '@/lib/speech';
 import { useAnswerExercise } from '../api/answer-exercise';
