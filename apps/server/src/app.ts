@@ -49,6 +49,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createRequireAuth } from './plugins/auth';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { generateRequestId } from './plugins/request-id';
 import { RequestLogController } from './plugins/request-logging';
@@ -169,6 +170,9 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
     if (!hooks.includes(requireAuth)) route.onRequest = [guard, ...hooks];
   });
+
+  // After the guard's onRequest (the learner is known), before every route's own preHandler.
+  registerIdempotency(app, { database, clock, log: app.log });
 
   const healthService = createHealthService({ database, version: APP_VERSION });
   const learners = createLearnersService({ repo: createLearnersRepository(database.db), clock });

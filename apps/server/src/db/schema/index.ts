@@ -1,5 +1,6 @@
 export { authIdentities, oauthStates, passwordResetTokens, refreshTokens, sessionRevocations } from './auth';
 export { contactMessages, newsletterSubscriptions } from './contact';
+export { idempotencyKeys } from './idempotency';
 export { type DeckCard, lessonProgress, lessonSessions } from './learning';
 export { dailyActivity, weeklyXp, type XpSourceKind, xpEvents } from './progress';
 export { rateLimits } from './rate-limits';

@@ -1,9 +1,9 @@
 import type { ContentBank } from '@parla/content/load-content';
 import { maskWord } from '@parla/shared/answers';
 import type { ContentLesson, ContentSentence, ContentWord, NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
-import { EXERCISE_TEXTS, fillTemplate } from '@parla/shared/exercise-texts';
 import type { Exercise } from '@parla/shared/lessons.schema';
 import { EXERCISE_XP } from '@parla/shared/scoring';
+import { serverText } from '@parla/shared/texts/server-texts';
 import { seededRandom, shuffled } from './random';
 
 /** How an exercise is marked; stored with the session, never sent before the answer. */
@@ -75,7 +75,6 @@ function scrambled(tokens: readonly string[], random: () => number): string[] {
  */
 export function generateLesson({ bank, lesson, course, native, seed }: GenerateLessonInput): GeneratedExercise[] {
   const random = seededRandom(seed);
-  const texts = EXERCISE_TEXTS[native];
   const base = (skill: string) => ({
     instruction_language: native,
     metadata: { target_language: course, native_language: native, skill_type: skill },
@@ -105,16 +104,16 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       exercise: {
         id: '',
         type: 'multiple-choice',
-        instruction: texts.choose,
+        instruction: serverText(native, 'exercise.choose'),
         xp_reward: EXERCISE_XP['multiple-choice'],
         ...base('vocabulary'),
         content: {
-          prompt: fillTemplate(texts.howDoYouSay, { word: word.forms[native].text }),
+          prompt: serverText(native, 'exercise.howDoYouSay', { word: word.forms[native].text }),
           options: options.map(({ isAnswer: _isAnswer, ...option }) => option),
         },
       },
       key: { kind: 'option', optionId: correct?.id ?? 'a', text: answer.text },
-      explanation: fillTemplate(texts.means, { target: answer.text, native: word.forms[native].text }),
+      explanation: serverText(native, 'exercise.means', { target: answer.text, native: word.forms[native].text }),
       wordIds: [word.id],
     });
   }
@@ -129,13 +128,16 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       exercise: {
         id: '',
         type: 'fill-blank',
-        instruction: texts.fill,
+        instruction: serverText(native, 'exercise.fill'),
         xp_reward: EXERCISE_XP['fill-blank'],
         ...base('writing'),
         content: { context: blanked.context, masked_word: maskWord(blanked.token, course), hint: sentence.forms[native].text },
       },
       key: { kind: 'text', text: blanked.token, alternatives: [] },
-      explanation: fillTemplate(texts.means, { target: sentence.forms[course].text, native: sentence.forms[native].text }),
+      explanation: serverText(native, 'exercise.means', {
+        target: sentence.forms[course].text,
+        native: sentence.forms[native].text,
+      }),
       wordIds: [],
     });
   }
@@ -150,13 +152,16 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       exercise: {
         id: '',
         type: 'drag-drop',
-        instruction: texts.order,
+        instruction: serverText(native, 'exercise.order'),
         xp_reward: EXERCISE_XP['drag-drop'],
         ...base('grammar'),
         content: { prompt: sentence.forms[native].text, words },
       },
       key: { kind: 'tokens', tokens: [...tokens] },
-      explanation: fillTemplate(texts.means, { target: sentence.forms[course].text, native: sentence.forms[native].text }),
+      explanation: serverText(native, 'exercise.means', {
+        target: sentence.forms[course].text,
+        native: sentence.forms[native].text,
+      }),
       wordIds: [],
     });
   }
@@ -176,13 +181,13 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       exercise: {
         id: '',
         type: 'listening',
-        instruction: texts.listen,
+        instruction: serverText(native, 'exercise.listen'),
         xp_reward: EXERCISE_XP.listening,
         ...base('listening'),
         content: { words: scrambled(form.tokens, random), speech_text: form.text },
       },
       key: { kind: 'tokens', tokens: [...form.tokens] },
-      explanation: fillTemplate(texts.means, { target: form.text, native: heard.forms[native].text }),
+      explanation: serverText(native, 'exercise.means', { target: form.text, native: heard.forms[native].text }),
       wordIds: [],
     });
   }
@@ -194,7 +199,7 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       exercise: {
         id: '',
         type: 'speaking',
-        instruction: texts.speak,
+        instruction: serverText(native, 'exercise.speak'),
         xp_reward: EXERCISE_XP.speaking,
         ...base('speaking'),
         content: {
@@ -204,7 +209,7 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
         },
       },
       key: { kind: 'speech', text: form.text, alternatives: [...form.alt] },
-      explanation: fillTemplate(texts.means, { target: form.text, native: said.forms[native].text }),
+      explanation: serverText(native, 'exercise.means', { target: form.text, native: said.forms[native].text }),
       wordIds: [],
     });
   }

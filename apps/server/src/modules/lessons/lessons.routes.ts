@@ -94,6 +94,7 @@ export function lessonsRoutes({
     app.post(
       '/lessons/:id/start',
       {
+        config: { idempotent: true },
         schema: {
           tags: ['lessons'],
           summary: 'Start (or resume today’s) session of a lesson',
@@ -107,6 +108,7 @@ export function lessonsRoutes({
     app.post(
       '/lessons/:id/exercises/:exerciseId/complete',
       {
+        config: { idempotent: true },
         serializerCompiler: fastSerializerCompiler,
         schema: {
           tags: ['lessons'],
@@ -123,6 +125,7 @@ export function lessonsRoutes({
     app.post(
       '/lessons/:id/exercises/:exerciseId/skip',
       {
+        config: { idempotent: true },
         serializerCompiler: fastSerializerCompiler,
         schema: {
           tags: ['lessons'],
@@ -139,6 +142,7 @@ export function lessonsRoutes({
     app.post(
       '/lessons/:id/complete',
       {
+        config: { idempotent: true },
         serializerCompiler: fastSerializerCompiler,
         schema: {
           tags: ['lessons'],

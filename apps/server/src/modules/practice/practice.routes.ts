@@ -54,6 +54,7 @@ export function practiceRoutes({
       app.post(
         kind === 'practice' ? '/practice/start' : '/review/start',
         {
+          config: { idempotent: true },
           schema: {
             tags: ['practice'],
             summary: `Start a ${label} session`,
@@ -66,6 +67,7 @@ export function practiceRoutes({
       app.post(
         `${prefix}/:id/answer`,
         {
+          config: { idempotent: true },
           schema: {
             tags: ['practice'],
             summary: `Answer one ${label} question (null when the time ran out)`,
@@ -79,6 +81,7 @@ export function practiceRoutes({
       app.post(
         `${prefix}/:id/complete`,
         {
+          config: { idempotent: true },
           schema: {
             tags: ['practice'],
             summary: `Finish the ${label}: XP and stars (idempotent)`,

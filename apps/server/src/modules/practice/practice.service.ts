@@ -1,6 +1,5 @@
 import type { ContentWord, NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
 import { AppError } from '@parla/shared/errors';
-import { EXERCISE_TEXTS, fillTemplate } from '@parla/shared/exercise-texts';
 import type {
   AnswerPracticeBody,
   AnswerPracticeResponse,
@@ -11,6 +10,7 @@ import type {
 import { PRACTICE_QUESTION_COUNT, PRACTICE_SECONDS_PER_QUESTION, REVIEW_QUESTION_LIMIT } from '@parla/shared/practice.schema';
 import { accuracyPercent, practiceStars, practiceXp } from '@parla/shared/scoring';
 import { type LocalDate, localDate } from '@parla/shared/streak';
+import { serverText } from '@parla/shared/texts/server-texts';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { LearnersService } from '../learners/learners.service';
@@ -57,7 +57,6 @@ export function createPracticeService({
   function buildQuestions(words: ContentWord[], course: TargetLanguage, native: NativeLanguage, seed: number): StoredQuestion[] {
     const random = seededRandom(seed);
     const bank = content.get();
-    const texts = EXERCISE_TEXTS[native];
     return words.map((word, index) => {
       const toTarget = index % 2 === 0;
       const side = toTarget ? course : native;
@@ -72,14 +71,14 @@ export function createPracticeService({
         question: {
           id: `q${index + 1}`,
           type: toTarget ? 'to-target' : 'to-native',
-          question: fillTemplate(toTarget ? texts.howDoYouSay : texts.whatDoesMean, {
+          question: serverText(native, toTarget ? 'exercise.howDoYouSay' : 'exercise.whatDoesMean', {
             word: word.forms[toTarget ? native : course].text,
           }),
           options,
           word_id: word.id,
         },
         correctAnswer: options.indexOf(word.forms[side].text),
-        explanation: fillTemplate(texts.means, { target: word.forms[course].text, native: word.forms[native].text }),
+        explanation: serverText(native, 'exercise.means', { target: word.forms[course].text, native: word.forms[native].text }),
       };
     });
   }

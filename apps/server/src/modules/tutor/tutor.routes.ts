@@ -36,6 +36,7 @@ export function tutorRoutes({
     app.post(
       '/exercises/:id/explanation',
       {
+        config: { idempotent: true },
         schema: {
           tags: ['tutor'],
           summary: 'Why the answer is what it is (after answering)',
@@ -50,6 +51,7 @@ export function tutorRoutes({
     app.post(
       '/exercises/:id/hint',
       {
+        config: { idempotent: true },
         schema: {
           tags: ['tutor'],
           summary: 'A hint that does not give the answer away',
@@ -64,6 +66,7 @@ export function tutorRoutes({
     app.post(
       '/enhanced-lessons/adapt-explanation',
       {
+        config: { idempotent: true },
         schema: {
           tags: ['tutor'],
           summary: 'Rewrite an explanation for the learner’s level',

@@ -1,6 +1,6 @@
 import type { NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
 import { AppError } from '@parla/shared/errors';
-import { EXERCISE_TEXTS, fillTemplate } from '@parla/shared/exercise-texts';
+import { serverText } from '@parla/shared/texts/server-texts';
 import type { AdaptExplanationBody, TutorAnswer } from '@parla/shared/tutor.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -100,17 +100,16 @@ export function createTutorService({
       );
       if (fromModel && !fromModel.hint.includes(expectedText(item)))
         return { text: fromModel.hint, language: native, source: 'ai' };
-      const texts = EXERCISE_TEXTS[native];
       let text: string;
-      if (item.key.kind === 'tokens') text = fillTemplate(texts.firstWord, { word: item.key.tokens[0] ?? '' });
+      if (item.key.kind === 'tokens') text = serverText(native, 'hint.firstWord', { word: item.key.tokens[0] ?? '' });
       else if (item.key.kind === 'speech' && item.exercise.type === 'speaking')
         // The sentence is on screen already: the hint is what it means.
-        text = fillTemplate(texts.means, { target: item.key.text, native: item.exercise.content.translation });
+        text = serverText(native, 'exercise.means', { target: item.key.text, native: item.exercise.content.translation });
       else if (item.key.kind === 'text')
-        text = fillTemplate(texts.startsWith, { letter: [...item.key.text][0] ?? '', count: String([...item.key.text].length) });
+        text = serverText(native, 'hint.startsWith', { letter: [...item.key.text][0] ?? '', count: [...item.key.text].length });
       else {
         const prompt = item.exercise.type === 'multiple-choice' ? item.exercise.content.prompt : '';
-        text = fillTemplate(texts.optionCount, { word: /[“«„「‘"](.+?)[”»“」’"]/.exec(prompt)?.[1] ?? prompt });
+        text = serverText(native, 'hint.optionCount', { word: /[“«„「‘"](.+?)[”»“」’"]/.exec(prompt)?.[1] ?? prompt });
       }
       return { text, language: native, source: 'content' };
     },

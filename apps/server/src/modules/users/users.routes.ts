@@ -45,6 +45,7 @@ export function usersRoutes({
     app.put(
       '/users/:id/profile',
       {
+        config: { idempotent: true },
         schema: {
           tags: ['users'],
           summary: 'Change one’s own profile (XP, streak and lesson counts are read-only)',

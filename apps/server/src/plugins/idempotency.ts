@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '@parla/shared/errors';
+import { isSaneRequestId } from '@parla/shared/request-id';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
+import type { Clock } from '../lib/clock';
+import { REQUEST_ID_HEADER } from './request-id';
+
+// Request idempotency (DESIGN §3, ADR 018). A route opts in with `config: { idempotent: true }`;
+// a signed-in client that sends `X-Request-Id` then gets, for 24 hours:
+// - a replay (same id, same request) → the stored answer, with `Idempotent-Replayed: true`;
+// - a duplicate while the first is still working → 409 `request_in_progress`;
+// - the same id with another request → 422 `request_id_reused`.
+// The id is reserved (one insert, the primary key decides) before the route does anything.
+// Answers worth storing are 2xx and 4xx except 429: a 429, a 5xx or a 503 frees the id so the
+// retry runs for real. Requests without the header are not recorded.
+
+/** How long an id is remembered. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** How long a first request owns an id without answering (a crashed replica's reservation then lapses). */
+export const IDEMPOTENCY_LOCK_MS = 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** Reserves the id; a row comes back only when this request now owns it. */
+const RESERVE_SQL = `
+  insert into idempotency_keys (user_id, request_id, fingerprint, created_at, locked_until)
+  values ($1, $2, $3, $4, $5)
+  on conflict (user_id, request_id) do update
+     set fingerprint = excluded.fingerprint, created_at = excluded.created_at, locked_until = excluded.locked_until,
+         status = null, content_type = null, body = null
+   -- An expired record is a new request; an abandoned reservation (no answer, lock lapsed) may be retried.
+   where idempotency_keys.created_at < $6
+      or (idempotency_keys.status is null and idempotency_keys.locked_until < $4
+          and idempotency_keys.fingerprint = excluded.fingerprint)
+  returning 1 as reserved`;
+
+const FIND_SQL = `
+  select fingerprint, status, content_type, body from idempotency_keys where user_id = $1 and request_id = $2`;
+const STORE_SQL = `
+  update idempotency_keys set status = $3, content_type = $4, body = $5
+   where user_id = $1 and request_id = $2 and status is null`;
+const RELEASE_SQL = 'delete from idempotency_keys where user_id = $1 and request_id = $2 and status is null';
+const PRUNE_SQL = 'delete from idempotency_keys where created_at < $1';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Replays of this mutation by `X-Request-Id` return the first answer (plugins/idempotency.ts). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set when this request reserved its id and must store (or free) it as it answers. */
+    idempotencyKey?: { userId: string; requestId: string };
+  }
+}
+
+/** What makes two requests the same one: method, route, path parameters and body. */
+function fingerprintOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.body ?? null]))
+    .digest('base64url');
+}
+
+const storable = (status: number) => status < 500 && status !== 429;
+
+export function registerIdempotency(
+  app: FastifyInstance,
+  { database, clock, log }: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger },
+): void {
+  const reserve = database.prepare<{ reserved: number }>('idempotency_reserve', RESERVE_SQL, [
+    'uuid',
+    'text',
+    'text',
+    'timestamptz',
+    'timestamptz',
+    'timestamptz',
+  ]);
+  const find = database.prepare<{ fingerprint: string; status: number | null; content_type: string | null; body: string | null }>(
+    'idempotency_find',
+    FIND_SQL,
+    ['uuid', 'text'],
+  );
+  const store = database.prepare('idempotency_store', STORE_SQL, ['uuid', 'text', 'smallint', 'text', 'text']);
+  const release = database.prepare('idempotency_release', RELEASE_SQL, ['uuid', 'text']);
+  const prune = database.prepare('idempotency_prune', PRUNE_SQL, ['timestamptz']);
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.routeOptions.config.idempotent !== true || !request.auth) return;
+    const requestId = request.headers[REQUEST_ID_HEADER];
+    if (!isSaneRequestId(requestId)) return;
+    const { userId } = request.auth;
+    const fingerprint = fingerprintOf(request);
+    const now = clock.now();
+    const [reserved] = await reserve([
+      userId,
+      requestId,
+      fingerprint,
+      now.toISOString(),
+      new Date(now.getTime() + IDEMPOTENCY_LOCK_MS).toISOString(),
+      new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+    ]);
+    if (reserved) {
+      request.idempotencyKey = { userId, requestId };
+      return;
+    }
+    const [stored] = await find([userId, requestId]);
+    if (stored && stored.fingerprint !== fingerprint) {
+      throw new AppError('request_id_reused', 'This X-Request-Id was already used for a different request. Send a new id.');
+    }
+    if (!stored || stored.status === null || stored.body === null) {
+      throw new AppError(
+        'request_in_progress',
+        'A request with this X-Request-Id is still being handled. Retry it in a moment to get its answer.',
+      );
+    }
+    reply.code(stored.status).header(REPLAYED_HEADER, 'true');
+    if (stored.content_type) reply.header('content-type', stored.content_type);
+    return reply.send(stored.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.idempotencyKey;
+    if (!key) return payload;
+    request.idempotencyKey = undefined;
+    try {
+      if (storable(reply.statusCode) && typeof payload === 'string') {
+        const contentType = reply.getHeader('content-type');
+        await store([key.userId, key.requestId, reply.statusCode, typeof contentType === 'string' ? contentType : null, payload]);
+      } else {
+        await release([key.userId, key.requestId]);
+      }
+    } catch (error) {
+      // The work is done and its answer is ready: not recording it only means a retry gets a 409
+      // until the lock lapses, then runs again (its own guards keep that harmless).
+      log.warn({ err: error }, 'could not record the answer of an idempotent request');
+    }
+    return payload;
+  });
+
+  const timer = setInterval(() => {
+    prune([new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString()]).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not prune old idempotency records'),
+    );
+  }, PRUNE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
