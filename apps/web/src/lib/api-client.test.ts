@@ -34,6 +34,31 @@ describe('apiRequest', () => {
     });
   });
 
+  it('asks again, with the same request id, while the server is still handling the first attempt', async () => {
+    vi.useFakeTimers();
+    const replies = [
+      json(409, { detail: 'Still being handled.', code: 'request_in_progress' }),
+      json(409, { detail: 'Still being handled.', code: 'request_in_progress' }),
+      json(200, { ok: true }),
+    ];
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => replies.shift() ?? json(500, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const result = apiRequest('/x', { method: 'POST', body: {}, requestId: 'same-id', schema: z.object({ ok: z.boolean() }) });
+    await vi.runAllTimersAsync();
+    await expect(result).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const ids = fetchMock.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['X-Request-Id']);
+    expect(ids).toEqual(['same-id', 'same-id', 'same-id']);
+  });
+
+  it('does not ask again on any other conflict', async () => {
+    const fetchMock = vi.fn(async () => json(409, { detail: 'Already finished.', code: 'already_completed' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const error = await apiRequest('/x', { method: 'POST', body: {}, schema: z.object({}) }).catch((caught) => caught);
+    expect(error).toMatchObject({ status: 409, code: 'already_completed' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('falls back to the body message, then the status text', async () => {
     vi.stubGlobal(
       'fetch',

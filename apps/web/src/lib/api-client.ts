@@ -76,6 +76,17 @@ async function send(path: string, init: RequestInit, signal: AbortSignal | undef
   return fetch(`${env.apiBasePath}${path}`, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
 }
 
+const IN_PROGRESS_RETRIES = 3;
+
+async function isInProgress(response: Response): Promise<boolean> {
+  if (response.status !== 409) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return (body as { code?: unknown } | null)?.code === 'request_in_progress';
+}
+
 /** How the API client reaches the signed-in session without importing React state. */
 export interface SessionHooks {
   accessToken(): string | null;
@@ -135,6 +146,12 @@ export async function apiRequest<TSchema extends z.ZodType>(
   };
 
   let response = await sendWithRetry(path, init, options.signal);
+  // A retry that arrived while the first attempt was still being handled (the server keeps the
+  // first answer per X-Request-Id): ask again shortly, and get that answer.
+  for (let attempt = 0; attempt < IN_PROGRESS_RETRIES && (await isInProgress(response)); attempt += 1) {
+    await sleep(RETRY_DELAY_MS, options.signal);
+    response = await sendWithRetry(path, init, options.signal);
+  }
   if (response.status === 401 && token && session) {
     const error = await toApiError(response.clone());
     const fresh = error.code === 'token_expired' ? await session.refresh() : null;
