@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { isStringGroup, pickStringGroup } from './src/lib/string-groups.ts';
 import { bootScript } from './vite-plugins/boot-script.ts';
+import { landingStyles } from './vite-plugins/landing-styles.ts';
 
 /**
  * `locales/<code>.json?group=<group>` is the part of a language file that one string group holds
@@ -93,7 +94,7 @@ function accountChunkOf(id: string, graph: ModuleGraph): string | null {
 const apiTarget = process.env.PARLA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [compileLanguageFiles(), react(), tailwindcss(), preloadEnglish(), bootScript()],
+  plugins: [compileLanguageFiles(), react(), tailwindcss(), preloadEnglish(), bootScript(), landingStyles()],
   // `@/…` is src/… (tsconfig.json's paths say the same to TypeScript): the spelling for an import that
   // leaves its feature or folder. A regular expression, so that `@parla/…` and `@tanstack/…` stay packages.
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },

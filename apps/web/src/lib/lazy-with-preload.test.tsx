@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
-import { lazyWithPreload } from './lazy-with-preload';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterPageLoad, lazyWithPreload } from './lazy-with-preload';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -33,5 +33,27 @@ describe('lazyWithPreload', () => {
     );
     expect(screen.getByText('Hello Grace')).toBeInTheDocument();
     expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+});
+
+describe('afterPageLoad', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('waits for the load event while the page is still loading', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    let loaded = false;
+    const waiting = afterPageLoad().then(() => {
+      loaded = true;
+    });
+    await Promise.resolve();
+    expect(loaded).toBe(false);
+    window.dispatchEvent(new Event('load'));
+    await waiting;
+    expect(loaded).toBe(true);
+  });
+
+  it('resolves at once on a page that has loaded', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    await expect(afterPageLoad()).resolves.toBeUndefined();
   });
 });

@@ -31,3 +31,13 @@ export function lazyWithPreload<M extends { default: ComponentType<never> }>(loa
   }
   return Object.assign(LazyWithPreload, { preload });
 }
+
+/**
+ * Resolves once the page has fired its `load` event. Code the first paint does not need is asked
+ * for after it: the landing's budget (DESIGN.md §6) counts what is requested before `load`, and the
+ * browser gives the first paint's files the bandwidth.
+ */
+export function afterPageLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}

@@ -16,14 +16,6 @@ export const METHODS = [
   { id: 'review', emoji: '🔁' },
 ] as const;
 
-/** Headline figures; each is formatted for the interface language at render time. */
-export const STATS = {
-  learners: 2_000_000,
-  languages: 50,
-  rating: 4.8,
-  voiceAccuracy: 0.95,
-} as const;
-
 export const PARTNERS = ['Lingua Labs', 'EduNova', 'Campus Mediterrani', 'WorldSchool', 'OpenBooks', 'Polyglot Club'] as const;
 
 export const TESTIMONIALS = [

@@ -5,7 +5,8 @@ import Mic from 'lucide-react/icons/mic';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Users from 'lucide-react/icons/users';
 import { useI18n } from '@/lib/i18n/language-context';
-import { FEATURE_IDS, type FeatureId, STATS } from '../content';
+import { FEATURE_IDS, type FeatureId } from '../content';
+import { STATS } from '../stats';
 import { SectionHeading } from './section-heading';
 
 const ICONS: Record<FeatureId, { icon: typeof Brain; tone: string }> = {

@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
-import { STATS } from '../content';
+import { STATS } from '../stats';
 
 // Greetings in the languages learners take most: sample content, the same in every interface language.
 const GREETINGS = [

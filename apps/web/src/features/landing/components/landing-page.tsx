@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '@/lib/i18n/language-context';
+import { afterPageLoad } from '@/lib/lazy-with-preload';
 import { Hero } from './hero';
 import { SiteHeader } from './site-header';
 
 let belowFold: Promise<typeof import('./landing-below-fold')> | undefined;
-/** When the landing is the page opened, this runs before the first render: it downloads while the hero paints. */
+/** When the landing is the page opened, this runs once the first frame is painted; the code comes after `load`. */
 export const preloadLandingBelowFold = () => {
-  belowFold ??= import('./landing-below-fold');
+  belowFold ??= afterPageLoad().then(() => import('./landing-below-fold'));
   return belowFold;
 };
 const LandingBelowFold = lazy(preloadLandingBelowFold);

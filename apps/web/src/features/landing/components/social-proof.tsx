@@ -1,6 +1,7 @@
 import Star from 'lucide-react/icons/star';
 import { useI18n } from '@/lib/i18n/language-context';
-import { PARTNERS, STATS, TESTIMONIALS } from '../content';
+import { PARTNERS, TESTIMONIALS } from '../content';
+import { STATS } from '../stats';
 import { SectionHeading } from './section-heading';
 
 /** Learner counts and partner names, right under the hero. */
