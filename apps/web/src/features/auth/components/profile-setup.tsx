@@ -7,6 +7,7 @@ import { clsx } from 'clsx';
 import Check from 'lucide-react/icons/check';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { setCachedProfile, useMe } from '@/lib/auth/get-me';
 import { useI18n } from '@/lib/i18n/language-context';
@@ -112,19 +113,7 @@ export function ProfileSetup() {
           <span>{t('setup.progress', { step, total: STEPS })}</span>
           <span>{t('setup.percent', { percent })}</span>
         </p>
-        <div
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-label={t('setup.progressLabel')}
-          className="h-2 rounded-full bg-line"
-        >
-          <div
-            className="h-2 rounded-full bg-brand transition-[width] motion-reduce:transition-none"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar label={t('setup.progressLabel')} value={percent} size="sm" track="line" />
       </div>
       <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight focus:outline-none">
         {t(titles[step - 1] ?? '')}

@@ -1,9 +1,9 @@
 import type { LessonSummary } from '@parla/shared/lessons.schema';
-import { clsx } from 'clsx';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { useId } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
@@ -33,19 +33,13 @@ function LessonRow({ lesson }: { lesson: LessonSummary }) {
           </p>
           {lesson.progress > 0 ? (
             <div className="mt-1 flex items-center gap-2">
-              <div
-                role="progressbar"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={lesson.progress}
-                aria-label={t('dashboard.lesson.bestScore')}
-                className="h-2 flex-1 overflow-hidden rounded-full bg-surface-muted"
-              >
-                <div
-                  className={clsx('h-full rounded-full', lesson.completed ? 'bg-success' : 'bg-brand')}
-                  style={{ width: `${lesson.progress}%` }}
-                />
-              </div>
+              <ProgressBar
+                label={t('dashboard.lesson.bestScore')}
+                value={lesson.progress}
+                size="sm"
+                tone={lesson.completed ? 'success' : 'brand'}
+                className="flex-1"
+              />
               <span className="text-xs font-semibold text-muted">{percent}</span>
             </div>
           ) : null}

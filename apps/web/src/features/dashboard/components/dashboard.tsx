@@ -8,8 +8,12 @@ import Star from 'lucide-react/icons/star';
 import Target from 'lucide-react/icons/target';
 import Trophy from 'lucide-react/icons/trophy';
 import Zap from 'lucide-react/icons/zap';
-import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { PageHeader } from '@/components/ui/page-header';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { RetryPanel } from '@/components/ui/retry-panel';
+import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { useI18n } from '@/lib/i18n/language-context';
@@ -19,28 +23,6 @@ import { COURSE_FLAGS, courseName, greetingKey } from '../dashboard-rules';
 import { AccountMenu } from './account-menu';
 import { ContinueLearning } from './continue-learning';
 import { RecentAchievements } from './recent-achievements';
-
-function Chip({ icon, children, tone }: { icon: ReactNode; children: ReactNode; tone: string }) {
-  return (
-    <li className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-bold ${tone}`}>
-      {icon}
-      {children}
-    </li>
-  );
-}
-
-function StatCard({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail?: string }) {
-  return (
-    <div className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 shadow-sm">
-      <dt className="flex items-center gap-2 text-sm font-semibold text-muted">
-        {icon}
-        {label}
-      </dt>
-      <dd className="text-2xl font-extrabold tracking-tight">{value}</dd>
-      {detail ? <dd className="text-xs text-muted">{detail}</dd> : null}
-    </div>
-  );
-}
 
 function DashboardSkeleton() {
   const { t } = useI18n();
@@ -67,31 +49,22 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex items-start justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-3">
-          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-            {t(greetingKey(new Date().getHours()), { name: firstName })}
-          </h1>
-          <ul className="flex flex-wrap gap-2" aria-label={t('dashboard.chips.label')}>
-            <Chip
-              icon={<Flame aria-hidden="true" className="size-4" />}
-              tone="bg-orange-100 text-orange-800 dark:bg-orange-500/20 dark:text-orange-200"
-            >
-              {t('dashboard.chip.streak', { count: number.format(data.current_streak) })}
-            </Chip>
-            <Chip icon={<Star aria-hidden="true" className="size-4" />} tone="bg-brand-soft text-brand-text">
-              {t('dashboard.chip.level', { level: number.format(data.level) })}
-            </Chip>
-            <Chip
-              icon={<Zap aria-hidden="true" className="size-4" />}
-              tone="bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-100"
-            >
-              {t('dashboard.chip.xp', { xp: number.format(data.total_xp) })}
-            </Chip>
-          </ul>
-        </div>
-        <AccountMenu fullName={data.full_name} email={user?.email ?? ''} />
-      </header>
+      <PageHeader
+        title={t(greetingKey(new Date().getHours()), { name: firstName })}
+        actions={<AccountMenu fullName={data.full_name} email={user?.email ?? ''} />}
+      >
+        <ul className="flex flex-wrap gap-2" aria-label={t('dashboard.chips.label')}>
+          <Chip as="li" tone="orange" icon={<Flame aria-hidden="true" className="size-4" />}>
+            {t('dashboard.chip.streak', { count: number.format(data.current_streak) })}
+          </Chip>
+          <Chip as="li" tone="brand" icon={<Star aria-hidden="true" className="size-4" />}>
+            {t('dashboard.chip.level', { level: number.format(data.level) })}
+          </Chip>
+          <Chip as="li" tone="amber" icon={<Zap aria-hidden="true" className="size-4" />}>
+            {t('dashboard.chip.xp', { xp: number.format(data.total_xp) })}
+          </Chip>
+        </ul>
+      </PageHeader>
 
       <section
         aria-labelledby="level-card"
@@ -113,49 +86,38 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
             {t('dashboard.chip.level', { level: number.format(data.level) })}
           </span>
         </div>
-        <div
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(data.level_progress_percent)}
-          aria-label={t('dashboard.levelProgress')}
-          className="h-3 overflow-hidden rounded-full bg-surface-muted"
-        >
-          <div
-            className="h-full rounded-full bg-gradient-to-r from-brand to-violet-500 motion-safe:transition-[width] motion-safe:duration-700"
-            style={{ width: `${Math.min(100, Math.max(0, data.level_progress_percent))}%` }}
-          />
-        </div>
+        <ProgressBar label={t('dashboard.levelProgress')} value={Math.round(data.level_progress_percent)} tone="level" />
       </section>
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          icon={<BookOpen aria-hidden="true" className="size-4 text-brand-text" />}
-          label={t('dashboard.stats.lessons')}
-          value={number.format(data.lessons_completed)}
-        />
+        <StatCard icon={<BookOpen aria-hidden="true" className="size-4 text-brand-text" />} label={t('dashboard.stats.lessons')}>
+          {number.format(data.lessons_completed)}
+        </StatCard>
         <StatCard
           icon={<Target aria-hidden="true" className="size-4 text-success" />}
           label={t('dashboard.stats.dailyGoal')}
-          value={percent.format(data.daily_goal_percent / 100)}
           detail={t('dashboard.stats.dailyGoalDetail', {
             xp: number.format(data.xp_today),
             goal: number.format(data.daily_goal_xp),
           })}
-        />
+        >
+          {percent.format(data.daily_goal_percent / 100)}
+        </StatCard>
         <StatCard
           icon={<Flame aria-hidden="true" className="size-4 text-orange-600 dark:text-orange-300" />}
           label={t('dashboard.stats.streak')}
-          value={number.format(data.current_streak)}
-        />
+        >
+          {number.format(data.current_streak)}
+        </StatCard>
         <StatCard
           icon={<Trophy aria-hidden="true" className="size-4 text-amber-600 dark:text-amber-300" />}
           label={t('dashboard.stats.achievements')}
-          value={t('dashboard.stats.achievementsValue', {
+        >
+          {t('dashboard.stats.achievementsValue', {
             earned: number.format(earned),
             total: number.format(data.achievements.length),
           })}
-        />
+        </StatCard>
       </dl>
 
       <section
@@ -218,12 +180,11 @@ export function Dashboard() {
       {dashboard.data ? (
         <DashboardContent data={dashboard.data} />
       ) : dashboard.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-line bg-surface p-6">
-          <p className="font-semibold">{t('dashboard.loadFailed')}</p>
-          <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={() => void dashboard.refetch()}>
-            {t('dashboard.retry')}
-          </button>
-        </div>
+        <RetryPanel
+          message={t('dashboard.loadFailed')}
+          retryLabel={t('dashboard.retry')}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : (
         <DashboardSkeleton />
       )}

@@ -1,27 +1,25 @@
 import type { TargetLanguage } from '@parla/shared/content.schema';
 import type { LanguageOption } from '@parla/shared/lessons.schema';
 import { clsx } from 'clsx';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Check from 'lucide-react/icons/check';
 import Lightbulb from 'lucide-react/icons/lightbulb';
 import Users from 'lucide-react/icons/users';
 import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { Chip, type ChipTone } from '@/components/ui/chip';
+import { PageHeader } from '@/components/ui/page-header';
+import { RetryPanel } from '@/components/ui/retry-panel';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { useI18n } from '@/lib/i18n/language-context';
 import { numberFromShortScale } from '@/lib/i18n/short-scale';
-import { Link, useNavigate } from '@/lib/router';
+import { useNavigate } from '@/lib/router';
 import { useCourses } from '../api/get-courses';
 import { useUpdateCourse } from '../api/update-course';
 import { difficultyKey, filterLanguages, LANGUAGE_FILTERS, type LanguageFilter, popularityKey } from '../language-filters';
 
-const DIFFICULTY_TONE: Record<LanguageOption['difficulty'], string> = {
-  Easy: 'bg-success-soft text-success',
-  Medium: 'bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-100',
-  Hard: 'bg-danger-soft text-danger',
-};
+const DIFFICULTY_TONE: Record<LanguageOption['difficulty'], ChipTone> = { Easy: 'success', Medium: 'amber', Hard: 'danger' };
 
 function LanguageCard({
   option,
@@ -61,16 +59,19 @@ function LanguageCard({
             </span>
           ) : null}
         </span>
-        <span className="flex flex-wrap gap-2 text-xs font-bold">
-          {current ? <span className="rounded-full bg-brand px-2.5 py-1 text-on-brand">{t('languages.current')}</span> : null}
-          <span className={clsx('rounded-full px-2.5 py-1', DIFFICULTY_TONE[option.difficulty])}>
+        <span className="flex flex-wrap gap-2">
+          {current ? (
+            <Chip size="sm" tone="solid">
+              {t('languages.current')}
+            </Chip>
+          ) : null}
+          <Chip size="sm" tone={DIFFICULTY_TONE[option.difficulty]}>
             {t(difficultyKey(option.difficulty))}
-          </span>
-          <span className="rounded-full bg-surface-muted px-2.5 py-1 text-fg">{t(popularityKey(option.popularity))}</span>
-          <span className="inline-flex items-center gap-1 rounded-full bg-surface-muted px-2.5 py-1 text-fg">
-            <Users aria-hidden="true" className="size-3.5" />
+          </Chip>
+          <Chip size="sm">{t(popularityKey(option.popularity))}</Chip>
+          <Chip size="sm" icon={<Users aria-hidden="true" className="size-3.5" />}>
             {t('languages.speakers', { count: numberFromShortScale(option.speakers), speakers: option.speakers })}
-          </span>
+          </Chip>
         </span>
         <span className="text-sm text-muted">{option.description}</span>
       </label>
@@ -115,14 +116,11 @@ export function LanguageSelection() {
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-10">
-      <div className="flex flex-col gap-3">
-        <Link to={paths.app.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ms-3 self-start' })}>
-          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          {t('languages.back')}
-        </Link>
-        <h1 className="text-3xl font-extrabold tracking-tight">{t('languages.title')}</h1>
-        <p className="text-lg text-muted">{t('languages.subtitle')}</p>
-      </div>
+      <PageHeader
+        back={{ to: paths.app.dashboard, label: t('languages.back') }}
+        title={t('languages.title')}
+        subtitle={t('languages.subtitle')}
+      />
 
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">{t('languages.filter.label')}</legend>
@@ -144,12 +142,11 @@ export function LanguageSelection() {
       </fieldset>
 
       {courses.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-line bg-surface p-6">
-          <p className="font-semibold">{t('languages.loadFailed')}</p>
-          <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={() => void courses.refetch()}>
-            {t('languages.retry')}
-          </button>
-        </div>
+        <RetryPanel
+          message={t('languages.loadFailed')}
+          retryLabel={t('languages.retry')}
+          onRetry={() => void courses.refetch()}
+        />
       ) : courses.data ? (
         <fieldset>
           <legend className="sr-only">{t('languages.listLabel')}</legend>

@@ -1,6 +1,7 @@
 import type { StartLessonResponse } from '@parla/shared/lessons.schema';
 import { startOfNextLocalDay } from '@parla/shared/streak';
 import { useEffect, useState } from 'react';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { ApiError } from '@/lib/api-client';
 import { useMe } from '@/lib/auth/get-me';
 import { useI18n } from '@/lib/i18n/language-context';
@@ -75,14 +76,7 @@ function LessonGenerating() {
           📚
         </div>
         <h1 className="text-2xl font-bold tracking-tight">{t('lesson.generating.title')}</h1>
-        <div
-          role="progressbar"
-          aria-label={t('lesson.generating.title')}
-          aria-valuetext={message}
-          className="h-3 w-full overflow-hidden rounded-full bg-surface-muted"
-        >
-          <div className="h-full w-1/3 rounded-full bg-brand motion-safe:animate-pulse" />
-        </div>
+        <ProgressBar label={t('lesson.generating.title')} valueText={message} className="w-full" />
         <p role="status" className="text-muted">
           {message}
         </p>

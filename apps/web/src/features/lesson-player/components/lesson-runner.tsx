@@ -5,6 +5,8 @@ import Lightbulb from 'lucide-react/icons/lightbulb';
 import X from 'lucide-react/icons/x';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
@@ -283,20 +285,14 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
           >
             <X aria-hidden="true" className="size-6" />
           </button>
-          <div
-            role="progressbar"
-            aria-label={t('lesson.progress.label')}
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={progress}
-            aria-valuetext={t('lesson.progress.value', { done: progress, total })}
-            className="h-4 flex-1 overflow-hidden rounded-full bg-surface-muted"
-          >
-            <div
-              className="h-full rounded-full bg-brand motion-safe:transition-[width] motion-safe:duration-500"
-              style={{ width: `${total ? (progress / total) * 100 : 0}%` }}
-            />
-          </div>
+          <ProgressBar
+            label={t('lesson.progress.label')}
+            value={progress}
+            max={total}
+            valueText={t('lesson.progress.value', { done: progress, total })}
+            size="lg"
+            className="flex-1"
+          />
           <span className="min-w-12 text-end text-sm font-semibold text-muted" aria-hidden="true">
             {progress}/{total}
           </span>
@@ -323,9 +319,9 @@ export function LessonRunner({ lessonId, session, recorded: recordedAtStart }: P
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="flex flex-col gap-1">
                 {state.round === 'practice' ? (
-                  <p className="w-fit rounded-full bg-accent/15 px-3 py-0.5 text-sm font-semibold">
+                  <Chip as="p" tone="accent">
                     {t('lesson.practice.badge')}
-                  </p>
+                  </Chip>
                 ) : null}
                 <h2 lang={exercise.instruction_language} className="text-2xl font-bold tracking-tight">
                   {exercise.instruction}

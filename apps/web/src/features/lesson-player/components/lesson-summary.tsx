@@ -1,11 +1,12 @@
 import type { CompleteLessonResponse } from '@parla/shared/lessons.schema';
 import type { LessonBadge } from '@parla/shared/scoring';
-import { clsx } from 'clsx';
 import Award from 'lucide-react/icons/award';
 import CloudOff from 'lucide-react/icons/cloud-off';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { Chip, type ChipTone } from '@/components/ui/chip';
+import { StatCard } from '@/components/ui/stat-card';
 import { useI18n } from '@/lib/i18n/language-context';
 
 interface Props {
@@ -19,11 +20,7 @@ interface Props {
   onTryAgain(): void;
 }
 
-const BADGE_STYLE: Record<LessonBadge, string> = {
-  excellent: 'bg-success-soft text-success',
-  good: 'bg-brand-soft text-brand-text',
-  needs_practice: 'bg-surface-muted text-fg',
-};
+const BADGE_TONE: Record<LessonBadge, ChipTone> = { excellent: 'success', good: 'brand', needs_practice: 'neutral' };
 
 const BADGE_EMOJI: Record<LessonBadge, string> = { excellent: '🏆', good: '🎉', needs_practice: '💪' };
 
@@ -31,15 +28,6 @@ const BADGE_EMOJI: Record<LessonBadge, string> = { excellent: '🏆', good: '�
 const Pending = () => (
   <span aria-hidden="true" className="mx-auto my-1 block h-6 w-14 rounded-lg bg-surface-muted motion-safe:animate-pulse" />
 );
-
-function Stat({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-line bg-surface p-4">
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd className="text-2xl font-bold">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * Spec §4/§9: score, XP and badge as the server stored them (the lesson is recorded when its last
@@ -73,17 +61,15 @@ export function LessonSummary({ completion, practice, saveFailed, onRetrySave, o
         {t('lesson.summary.title')}
       </h2>
       {completion ? (
-        <p className={clsx('inline-flex items-center gap-2 rounded-full px-4 py-1.5 font-bold', BADGE_STYLE[completion.badge])}>
-          <Award aria-hidden="true" className="size-5" />
+        <Chip as="p" size="lg" tone={BADGE_TONE[completion.badge]} icon={<Award aria-hidden="true" className="size-5" />}>
           {t(`lesson.summary.badge.${completion.badge}`)}
-        </p>
+        </Chip>
       ) : saving ? (
-        <p
-          aria-hidden="true"
-          className="inline-flex items-center gap-2 rounded-full bg-surface-muted px-4 py-1.5 font-semibold text-muted"
-        >
-          {t('lesson.summary.saving')}
-        </p>
+        <span aria-hidden="true">
+          <Chip size="lg" tone="muted">
+            {t('lesson.summary.saving')}
+          </Chip>
+        </span>
       ) : null}
       {saveFailed ? (
         <div
@@ -97,17 +83,19 @@ export function LessonSummary({ completion, practice, saveFailed, onRetrySave, o
         </div>
       ) : (
         <dl aria-busy={saving} className="grid w-full grid-cols-3 gap-3">
-          <Stat label={t('lesson.summary.score')}>{completion ? percent.format(completion.score / 100) : <Pending />}</Stat>
-          <Stat label={t('lesson.summary.xp')}>
+          <StatCard label={t('lesson.summary.score')}>
+            {completion ? percent.format(completion.score / 100) : <Pending />}
+          </StatCard>
+          <StatCard label={t('lesson.summary.xp')}>
             {completion ? <span className="text-amber-700 dark:text-amber-300">+{completion.xp_earned}</span> : <Pending />}
-          </Stat>
-          <Stat label={t('lesson.summary.correct')}>
+          </StatCard>
+          <StatCard label={t('lesson.summary.correct')}>
             {completion ? (
               t('lesson.summary.correctValue', { correct: completion.correct, total: completion.total })
             ) : (
               <Pending />
             )}
-          </Stat>
+          </StatCard>
         </dl>
       )}
       {completion && completion.skipped > 0 ? (

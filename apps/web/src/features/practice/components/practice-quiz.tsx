@@ -5,6 +5,7 @@ import CircleX from 'lucide-react/icons/circle-x';
 import Timer from 'lucide-react/icons/timer';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useAnswerPractice } from '../api/answer-practice';
 import { useCompletePractice } from '../api/complete-practice';
@@ -138,16 +139,7 @@ export function PracticeQuiz({
           <p className="text-sm font-semibold text-muted">
             {t('practice.progress', { current: number.format(index + 1), total: number.format(total) })}
           </p>
-          <div
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            aria-label={t('practice.progressLabel')}
-            className="h-3 overflow-hidden rounded-full bg-surface-muted"
-          >
-            <div className="h-full rounded-full bg-brand motion-safe:transition-[width]" style={{ width: `${progress}%` }} />
-          </div>
+          <ProgressBar label={t('practice.progressLabel')} value={progress} />
         </div>
         <div
           data-testid="practice-timer"

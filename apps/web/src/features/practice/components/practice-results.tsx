@@ -4,6 +4,7 @@ import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import Star from 'lucide-react/icons/star';
 import { useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
@@ -51,10 +52,9 @@ export function PracticeResults({ result, onAgain }: { result: CompletePracticeR
       </div>
       <dl className="grid w-full grid-cols-2 gap-3 sm:grid-cols-4">
         {stats.map((stat) => (
-          <div key={stat.label} className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4 shadow-sm">
-            <dt className="text-sm font-semibold text-muted">{stat.label}</dt>
-            <dd className="text-2xl font-extrabold">{stat.value}</dd>
-          </div>
+          <StatCard key={stat.label} label={stat.label}>
+            {stat.value}
+          </StatCard>
         ))}
       </dl>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">

@@ -1,10 +1,9 @@
 import type { CompletePracticeResponse } from '@parla/shared/practice.schema';
-import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { buttonClasses } from '@/components/ui/button';
+import { BackLink } from '@/components/ui/page-header';
+import { RetryPanel } from '@/components/ui/retry-panel';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
-import { Link } from '@/lib/router';
 import { useStartPractice } from '../api/start-practice';
 import { PracticeQuiz } from './practice-quiz';
 import { PracticeResults } from './practice-results';
@@ -32,10 +31,7 @@ export function QuickPractice() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-10">
       <div className="flex items-center gap-3">
-        <Link to={paths.app.dashboard} className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ms-3' })}>
-          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          {t('practice.back')}
-        </Link>
+        <BackLink to={paths.app.dashboard}>{t('practice.back')}</BackLink>
         <p className="ms-auto text-sm font-bold tracking-wide text-brand-text uppercase">{t('practice.title')}</p>
       </div>
       {result ? (
@@ -43,12 +39,7 @@ export function QuickPractice() {
       ) : start.data && !start.isPending ? (
         <PracticeQuiz key={start.data.session_id} session={start.data} onComplete={setResult} />
       ) : start.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-3xl border border-line bg-surface p-6">
-          <p className="font-semibold">{t('practice.startFailed')}</p>
-          <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={begin}>
-            {t('practice.retry')}
-          </button>
-        </div>
+        <RetryPanel message={t('practice.startFailed')} retryLabel={t('practice.retry')} onRetry={begin} />
       ) : (
         <div role="status" className="flex flex-col items-center gap-4 py-16 text-muted">
           <span
