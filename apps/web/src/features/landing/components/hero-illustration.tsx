@@ -12,7 +12,7 @@ const GREETINGS = [
 export default function HeroIllustration() {
   const { t } = useI18n();
   return (
-    <div className="absolute inset-0 motion-safe:animate-rise">
+    <div className="absolute inset-0">
       <div className="absolute inset-8 rounded-[3rem] bg-gradient-to-br from-brand/25 via-accent/20 to-pink-400/20 blur-2xl" />
       {GREETINGS.map((greeting, index) => (
         <span
