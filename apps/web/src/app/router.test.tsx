@@ -43,6 +43,9 @@ function fakeServer(url: string) {
 /** The frame's navigation landmark, also when the lesson player hides it. */
 const frameNavigation = () => document.getElementById('navigation');
 
+// Each screen's code is loaded when it is first opened (a lazy route): give that time on a busy machine.
+const SCREEN_LOADS = { timeout: 5_000 };
+
 describe('the signed-in layout route', () => {
   beforeEach(() => {
     vi.stubGlobal(
@@ -56,7 +59,7 @@ describe('the signed-in layout route', () => {
     const user = userEvent.setup();
     await renderWithApp(<AppRoutes />, { route: '/app' });
     expect(
-      await screen.findByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Ana!$/ }),
+      await screen.findByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Ana!$/ }, SCREEN_LOADS),
     ).toBeInTheDocument();
     const frame = frameNavigation();
     const [sidebar] = screen.getAllByRole('navigation', { name: 'App navigation' });
@@ -66,21 +69,21 @@ describe('the signed-in layout route', () => {
     );
 
     await user.click(screen.getByRole('link', { name: /^Change language/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a language' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a language' }, SCREEN_LOADS)).toBeInTheDocument();
     expect(frameNavigation()).toBe(frame);
     expect(screen.getAllByRole('navigation', { name: 'App navigation' })[0]).toBe(sidebar);
     expect(within(sidebar as HTMLElement).getByRole('link', { name: 'Learn' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(within(sidebar as HTMLElement).getByRole('link', { name: /^Home/ }));
-    await user.click(await screen.findByRole('link', { name: 'Start' }));
+    await user.click(await screen.findByRole('link', { name: 'Start' }, SCREEN_LOADS));
     // The lesson player fills the screen: the navigation is hidden, not unmounted.
-    expect(await screen.findByRole('heading', { name: 'Error: No exercise data available' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Error: No exercise data available' }, SCREEN_LOADS)).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'App navigation' })).not.toBeInTheDocument();
     expect(frameNavigation()).toBe(frame);
 
     await user.click(screen.getByRole('button', { name: 'Go Back' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Ana!$/ }),
+      await screen.findByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Ana!$/ }, SCREEN_LOADS),
     ).toBeInTheDocument();
     expect(frameNavigation()).toBe(frame);
     expect(screen.getAllByRole('navigation', { name: 'App navigation' })[0]).toBe(sidebar);
