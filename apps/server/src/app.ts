@@ -205,7 +205,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const events = createDomainEvents(app.log);
   app.decorate('events', events);
   const lessonsRepository = createLessonsRepository(database, events);
-  const reviewRepository = createReviewRepository(database.db);
+  const reviewRepository = createReviewRepository(database);
   const reviews = createReviewService({
     repo: reviewRepository,
     lessonOf: (wordId) => content.get().wordsById.get(wordId)?.lessonId,

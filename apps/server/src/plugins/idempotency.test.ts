@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
-let ids = 0;
-const newId = () => `test-request-${Date.now()}-${(ids += 1)}`;
+const newId = () => `test-request-${crypto.randomUUID()}`;
 const send = (url: string, headers: Headers, requestId: string | undefined, payload?: object) =>
   ctx.app.inject({
     method: 'POST',
@@ -88,9 +87,9 @@ describe('retries with the same X-Request-Id', () => {
     const [q1, q2] = start.questions;
     if (!q1 || !q2) throw new Error('expected questions');
     const id = newId();
-    expect((await send(`/practice/${start.session_id}/answer`, account.bearer, id, { question_id: q1.id, answer: 0 })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await send(`/practice/${start.session_id}/answer`, account.bearer, id, { question_id: q1.id, answer: 0 })).statusCode,
+    ).toBe(200);
     const reused = await send(`/practice/${start.session_id}/answer`, account.bearer, id, { question_id: q2.id, answer: 1 });
     expect(reused.statusCode).toBe(422);
     expect(ErrorBodySchema.parse(reused.json())).toMatchObject({ code: 'request_id_reused' });

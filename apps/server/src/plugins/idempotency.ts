@@ -3,8 +3,14 @@ import { AppError } from '@parla/shared/errors';
 import { isSaneRequestId } from '@parla/shared/request-id';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
+import { prepareStatement } from '../db/statements';
 import type { Clock } from '../lib/clock';
 import { REQUEST_ID_HEADER } from './request-id';
+import { findRequestRecord } from './sql/idempotency-find.sql';
+import { pruneRequestRecords } from './sql/idempotency-prune.sql';
+import { releaseRequestId } from './sql/idempotency-release.sql';
+import { reserveRequestId } from './sql/idempotency-reserve.sql';
+import { storeAnswer } from './sql/idempotency-store.sql';
 
 // Request idempotency (DESIGN §3, ADR 018). A route opts in with `config: { idempotent: true }`;
 // a signed-in client that sends `X-Request-Id` then gets, for 24 hours:
@@ -21,27 +27,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 export const IDEMPOTENCY_LOCK_MS = 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 export const REPLAYED_HEADER = 'idempotent-replayed';
-
-/** Reserves the id; a row comes back only when this request now owns it. */
-const RESERVE_SQL = `
-  insert into idempotency_keys (user_id, request_id, fingerprint, created_at, locked_until)
-  values ($1, $2, $3, $4, $5)
-  on conflict (user_id, request_id) do update
-     set fingerprint = excluded.fingerprint, created_at = excluded.created_at, locked_until = excluded.locked_until,
-         status = null, content_type = null, body = null
-   -- An expired record is a new request; an abandoned reservation (no answer, lock lapsed) may be retried.
-   where idempotency_keys.created_at < $6
-      or (idempotency_keys.status is null and idempotency_keys.locked_until < $4
-          and idempotency_keys.fingerprint = excluded.fingerprint)
-  returning 1 as reserved`;
-
-const FIND_SQL = `
-  select fingerprint, status, content_type, body from idempotency_keys where user_id = $1 and request_id = $2`;
-const STORE_SQL = `
-  update idempotency_keys set status = $3, content_type = $4, body = $5
-   where user_id = $1 and request_id = $2 and status is null`;
-const RELEASE_SQL = 'delete from idempotency_keys where user_id = $1 and request_id = $2 and status is null';
-const PRUNE_SQL = 'delete from idempotency_keys where created_at < $1';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,22 +52,11 @@ export function registerIdempotency(
   app: FastifyInstance,
   { database, clock, log }: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger },
 ): void {
-  const reserve = database.prepare<{ reserved: number }>('idempotency_reserve', RESERVE_SQL, [
-    'uuid',
-    'text',
-    'text',
-    'timestamptz',
-    'timestamptz',
-    'timestamptz',
-  ]);
-  const find = database.prepare<{ fingerprint: string; status: number | null; content_type: string | null; body: string | null }>(
-    'idempotency_find',
-    FIND_SQL,
-    ['uuid', 'text'],
-  );
-  const store = database.prepare('idempotency_store', STORE_SQL, ['uuid', 'text', 'smallint', 'text', 'text']);
-  const release = database.prepare('idempotency_release', RELEASE_SQL, ['uuid', 'text']);
-  const prune = database.prepare('idempotency_prune', PRUNE_SQL, ['timestamptz']);
+  const reserve = prepareStatement(database, reserveRequestId);
+  const find = prepareStatement(database, findRequestRecord);
+  const store = prepareStatement(database, storeAnswer);
+  const release = prepareStatement(database, releaseRequestId);
+  const prune = prepareStatement(database, pruneRequestRecords);
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.config.idempotent !== true || !request.auth) return;
@@ -137,11 +111,15 @@ export function registerIdempotency(
     return payload;
   });
 
-  const timer = setInterval(() => {
+  const pruneOld = () =>
     prune([new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString()]).catch((error: unknown) =>
       log.warn({ err: error }, 'could not prune old idempotency records'),
     );
-  }, PRUNE_EVERY_MS);
+  // Once at start (a replica that was down a day finds a day's worth), then every 10 minutes.
+  app.addHook('onReady', async () => {
+    await pruneOld();
+  });
+  const timer = setInterval(pruneOld, PRUNE_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

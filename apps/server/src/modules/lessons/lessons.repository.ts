@@ -1,31 +1,17 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type Database, type DatabaseHandle, executeText } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import { type DeckCard, lessonProgress, lessonSessions, users } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
+import { prepareStatement, runStatement } from '../../db/statements';
 import type { DomainEvent, DomainEventBus } from '../../lib/domain-events';
-import { awardCtes } from '../progress/award.sql';
 import { type Award, awardEvents, planAwards } from '../progress/awards';
-import type { CardColumns } from '../review/review.repository';
+import { completeLessons } from '../sessions/sql/complete-lessons.sql';
+import { completePractice } from '../sessions/sql/complete-practice.sql';
+import { type CompletionInput, lessonCompletionInputs } from '../sessions/sql/lesson-completion-inputs.sql';
 
 export type LessonSessionRow = typeof lessonSessions.$inferSelect;
 
-/** What completing a session needs to know, read in one round trip. */
-export interface CompletionInput {
-  session_id: string;
-  lesson_id: string;
-  course: string;
-  completed: boolean;
-  result: unknown;
-  /** Each exercise with the words it asks about and how it was answered (null once completed). */
-  items: { word_ids: string[]; answered: boolean; correct: boolean; skipped: boolean }[] | null;
-  timezone: string;
-  current_streak: number;
-  last_active_date: string | null;
-  /** The learner's cards of the lesson's words (null once completed). */
-  cards: CardColumns[] | null;
-}
-
-/** What one completion writes; see COMPLETE_SESSIONS_SQL. */
+/** What one completion writes; see sessions/sql/complete-lessons.sql.ts. */
 export interface CompletionChange {
   sessionId: string;
   userId: string;
@@ -51,101 +37,6 @@ const LESSON_COMPLETION_EVENTS = ['lesson.completed', 'xp.awarded', 'streak.exte
 // Both statements take many sessions at once (one jsonb parameter; ADR 011): concurrent
 // completions share a round trip and, for the write, a commit.
 
-/** For each (session, user): the caller's own lesson session only, with the cards of its lesson's words. */
-const COMPLETION_INPUTS_SQL = `
-  select s.id as session_id, s.lesson_id, s.course, s.completed_at is not null as completed, s.result,
-         p.timezone, p.current_streak, p.last_active_date::text as last_active_date,
-         -- A finished session needs only its result: the rest is read for an open one.
-         case when s.completed_at is null then
-           (select coalesce(json_agg(json_build_object(
-                     'word_ids', item.value,
-                     'answered', s.answers ? item.key,
-                     'correct', coalesce((s.answers->item.key->>'correct')::boolean, false),
-                     'skipped', coalesce(s.answers->item.key ? 'skipped', false))), '[]'::json)
-              from jsonb_each(coalesce(s.item_words,
-                     (select jsonb_object_agg(e.item->'exercise'->>'id', e.item->'wordIds')
-                        from jsonb_array_elements(s.exercises) e(item)))) item)
-         end as items,
-         case when s.completed_at is null then
-           (select coalesce(json_agg(e.value || jsonb_build_object('word_id', e.key)), '[]'::json)
-              from lesson_progress lp, jsonb_each(lp.cards) e
-             where lp.user_id = s.user_id and lp.course = s.course and lp.lesson_id = s.lesson_id)
-         end as cards
-    from jsonb_to_recordset($1::jsonb) as i(session_id uuid, user_id uuid)
-    join lesson_sessions s on s.id = i.session_id and s.user_id = i.user_id and s.kind = 'lesson'
-    join profiles p on p.user_id = s.user_id`;
-
-/**
- * Everything the completions write, as one statement (one round trip, atomic without a transaction).
- * The sessions are locked in id order and must still be open: a concurrent completion of the same
- * session waits, then finds it finished and writes nothing for it. The award (XP, lesson count,
- * streak, the day and the week) is modules/progress's (awardCtes: $2 and $3). Per lesson, in one
- * row, its best score and the cards of its words (new words join as new cards, graded words get
- * their next schedule: \`reps > 0\`); per session its result with the learner's new totals.
- */
-const COMPLETE_SESSIONS_SQL = `
-  with input as (
-    select distinct on (i.session_id) i.*
-      from jsonb_to_recordset($1::jsonb) as i(session_id uuid, user_id uuid, completed_at timestamptz, local_date date,
-             course text, lesson_id text, score int, result jsonb, cards jsonb)
-     order by i.session_id
-  ), open_session as (
-    select i.*
-      from lesson_sessions s
-      join input i on s.id = i.session_id and s.user_id = i.user_id
-     where s.completed_at is null
-     order by s.id
-       for update of s
-  ), award_source as (
-    select session_id::text as source_id from open_session
-  ), ${awardCtes('$2', '$3')}, progress as (
-    insert into lesson_progress (user_id, course, lesson_id, best_score, completions, last_completed_at, cards)
-    select o.user_id, o.course, o.lesson_id, max(o.score), count(*), max(o.completed_at),
-           -- Two sessions of one lesson in a batch may share a word: the most reviewed card is kept.
-           (select coalesce(jsonb_object_agg(w.key, w.value order by (w.value->>'reps')::int), '{}'::jsonb)
-              from unnest(array_agg(o.cards)) as session_cards(cards), jsonb_each(session_cards.cards) w)
-      from open_session o
-     group by o.user_id, o.course, o.lesson_id
-    on conflict (user_id, course, lesson_id)
-      do update set best_score = greatest(lesson_progress.best_score, excluded.best_score),
-                    completions = lesson_progress.completions + excluded.completions,
-                    last_completed_at = excluded.last_completed_at,
-                    -- A new card (no review yet) never replaces one the learner already has.
-                    cards = lesson_progress.cards || (
-                      select coalesce(jsonb_object_agg(w.key, w.value), '{}'::jsonb)
-                        from jsonb_each(excluded.cards) w
-                       where (w.value->>'reps')::int > 0 or not lesson_progress.cards ? w.key)
-  )
-  update lesson_sessions s
-     set completed_at = o.completed_at,
-         result = o.result || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak,
-                  'lessons_completed', profile.lessons_completed, 'day_xp', day.xp, 'daily_goal_xp', profile.daily_goal_xp)
-    from open_session o
-    join progress_profile profile on profile.user_id = o.user_id
-    join progress_day day on day.user_id = o.user_id and day.local_date = o.local_date
-   where s.id = o.session_id
-  returning s.id as session_id, s.result`;
-
-/**
- * A practice or review completion: the session, still open and the caller's, is stamped with its
- * result and the learner's new totals, and modules/progress pays its XP ($5, $6), in one statement.
- */
-const COMPLETE_PRACTICE_SQL = `
-  with open_session as (
-    select s.id as session_id, s.user_id
-      from lesson_sessions s
-     where s.id = $1 and s.user_id = $2 and s.kind = $3 and s.completed_at is null
-       for update
-  ), award_source as (
-    select session_id::text as source_id from open_session
-  ), ${awardCtes('$5', '$6')}
-  update lesson_sessions s
-     set completed_at = $4, result = $7::jsonb || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak)
-    from open_session o
-    join progress_profile profile on profile.user_id = o.user_id
-   where s.id = o.session_id
-  returning s.result`;
-
 /** The events a practice or review completion causes, once written. */
 const PRACTICE_COMPLETION_EVENTS = ['practice.completed', 'xp.awarded', 'streak.extended', 'level.reached'] as const;
 
@@ -159,21 +50,9 @@ const MAX_BATCH = 64;
 
 export function createLessonsRepository(database: DatabaseHandle, events: DomainEventBus) {
   const db = database.db;
-  const completionInputs = database.prepare<CompletionInput>('lesson_completion_inputs', COMPLETION_INPUTS_SQL, ['jsonb']);
-  const completeSessions = database.prepare<{ session_id: string; result: unknown }>(
-    'lesson_completions_write',
-    COMPLETE_SESSIONS_SQL,
-    ['jsonb', 'jsonb', 'jsonb'],
-  );
-  const completePractice = database.prepare<{ result: unknown }>('practice_completion_write', COMPLETE_PRACTICE_SQL, [
-    'uuid',
-    'uuid',
-    'text',
-    'timestamptz',
-    'jsonb',
-    'jsonb',
-    'jsonb',
-  ]);
+  const completionInputs = prepareStatement(database, lessonCompletionInputs);
+  const completeSessions = prepareStatement(database, completeLessons);
+  const completePracticeSession = prepareStatement(database, completePractice);
   const readCompletionInput = createStatementBatcher<{ session_id: string; user_id: string }, CompletionInput | undefined>(
     async (inputs) => {
       const rows = new Map((await completionInputs([JSON.stringify(inputs)])).map((row) => [row.session_id, row]));
@@ -225,7 +104,7 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
     // One statement is atomic on its own; a subscriber that must share its transaction gets one.
     if (!events.needsTransaction(LESSON_COMPLETION_EVENTS)) return written(await completeSessions(values));
     return db.transaction(async (tx) => {
-      const outcome = written(await executeText(tx, COMPLETE_SESSIONS_SQL, values));
+      const outcome = written(await runStatement(tx, completeLessons, values));
       await events.withinTransaction(
         tx,
         outcome.flatMap((change) => change?.events ?? []),
@@ -283,7 +162,7 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
     },
 
     /**
-     * Writes a completion (see COMPLETE_SESSIONS_SQL) and returns the stored result with the events
+     * Writes a completion (see sessions/sql/complete-lessons.sql.ts) and returns the stored result with the events
      * it caused, or undefined when the session was finished meanwhile (the caller then reads the
      * stored result). Concurrent calls share a statement.
      */
@@ -366,7 +245,7 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
     },
 
     /**
-     * Finishes a practice or review session (see COMPLETE_PRACTICE_SQL): the stored result with the
+     * Finishes a practice or review session (see sessions/sql/complete-practice.sql.ts): the stored result with the
      * events it caused, or undefined when it was finished meanwhile (or is not the caller's).
      */
     async completePracticeSession(change: {
@@ -406,9 +285,9 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
         ];
         return { result: row.result, events: caused };
       };
-      if (!events.needsTransaction(PRACTICE_COMPLETION_EVENTS)) return written(await completePractice(values));
+      if (!events.needsTransaction(PRACTICE_COMPLETION_EVENTS)) return written(await completePracticeSession(values));
       return db.transaction(async (tx) => {
-        const outcome = written(await executeText(tx, COMPLETE_PRACTICE_SQL, values));
+        const outcome = written(await runStatement(tx, completePractice, values));
         await events.withinTransaction(tx, outcome?.events ?? []);
         return outcome;
       });

@@ -147,13 +147,7 @@ export function createPracticeService({
         if (first) return first;
         throw new AppError('already_completed', 'This practice is already finished.');
       }
-      await reviews.grade(
-        lessons.db,
-        userId,
-        session.course,
-        [{ wordId: item.question.word_id, correct: result.correct }],
-        clock.now(),
-      );
+      await reviews.grade(userId, session.course, [{ wordId: item.question.word_id, correct: result.correct }], clock.now());
       return result;
     },
 

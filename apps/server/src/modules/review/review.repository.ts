@@ -1,6 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { z } from 'zod';
+import type { Database, DatabaseHandle } from '../../db/client';
 import type { DeckCard } from '../../db/schema/index';
+import { prepareStatement, runStatement } from '../../db/statements';
+import type { CardColumnsSchema } from './sql/card-columns';
+import { countDue } from './sql/count-due.sql';
+import { dueCards } from './sql/due-cards.sql';
+import { findCards } from './sql/find-cards.sql';
+import { allCards } from './sql/select-cards.sql';
+import { upsertCards } from './sql/upsert-cards.sql';
 
 /** A learner's review card for one word (the deck keeps the cards of a lesson's words together). */
 export interface ReviewCardRow {
@@ -17,20 +24,13 @@ export interface ReviewCardRow {
 }
 
 /** A card as SQL reads and writes it in JSON, with its word (snake_case, timestamps as ISO text). */
-export interface CardColumns extends DeckCard {
-  word_id: string;
-}
+export type CardColumns = z.infer<typeof CardColumnsSchema>;
 
 /** A card to store: its word, the lesson that word belongs to, and the card. */
 export interface DeckEntry {
   lessonId: string;
   wordId: string;
   card: DeckCard;
-}
-
-/** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
 }
 
 function toRow(wordId: string, card: DeckCard): ReviewCardRow {
@@ -48,36 +48,20 @@ function toRow(wordId: string, card: DeckCard): ReviewCardRow {
   };
 }
 
-/** The learner's cards of a course, one row per word, narrowed by `where` (on `word_id` and `due`). */
-async function selectCards(
-  db: Database,
-  userId: string,
-  course: string,
-  where: SQL = sql`true`,
-  tail: SQL = sql``,
-): Promise<ReviewCardRow[]> {
-  const result = await db.execute(sql`
-    select c.word_id, c.card
-      from lesson_progress lp
-     cross join lateral (select e.key as word_id, e.value as card, (e.value->>'due')::timestamptz as due
-                           from jsonb_each(lp.cards) e) c
-     where lp.user_id = ${userId} and lp.course = ${course} and ${where}
-     ${tail}`);
-  return rowsOf<{ word_id: string; card: DeckCard }>(result).map((row) => toRow(row.word_id, row.card));
-}
-
-export function createReviewRepository(db: Database) {
+export function createReviewRepository(database: DatabaseHandle) {
+  const all = prepareStatement(database, allCards);
+  const due = prepareStatement(database, dueCards);
+  const countDueCards = prepareStatement(database, countDue);
+  const toRows = (rows: { word_id: string; card: DeckCard }[]) => rows.map((row) => toRow(row.word_id, row.card));
   return {
-    db,
+    /** Runs `work` in one transaction; the card methods that take `tx` run inside it. */
+    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return database.db.transaction(work);
+    },
 
     async findCards(tx: Database, userId: string, course: string, wordIds: string[]): Promise<ReviewCardRow[]> {
       if (wordIds.length === 0) return [];
-      return selectCards(
-        tx,
-        userId,
-        course,
-        sql`c.word_id in (select jsonb_array_elements_text(${JSON.stringify(wordIds)}::jsonb))`,
-      );
+      return toRows(await runStatement(tx, findCards, [userId, course, JSON.stringify(wordIds)]));
     },
 
     /** Stores the cards, each in its lesson's row (created with no completions when there is none yet). */
@@ -86,28 +70,20 @@ export function createReviewRepository(db: Database) {
       const byLesson = new Map<string, Record<string, DeckCard>>();
       for (const { lessonId, wordId, card } of entries) byLesson.set(lessonId, { ...byLesson.get(lessonId), [wordId]: card });
       const lessons = JSON.stringify([...byLesson].map(([lesson_id, cards]) => ({ lesson_id, cards })));
-      await tx.execute(sql`
-        insert into lesson_progress (user_id, course, lesson_id, cards)
-        select ${userId}, ${course}, l.lesson_id, l.cards
-          from jsonb_to_recordset(${lessons}::jsonb) as l(lesson_id text, cards jsonb)
-        on conflict (user_id, course, lesson_id) do update set cards = lesson_progress.cards || excluded.cards`);
+      await runStatement(tx, upsertCards, [userId, course, lessons]);
     },
 
     async dueCards(userId: string, course: string, now: Date, limit: number): Promise<ReviewCardRow[]> {
-      return selectCards(db, userId, course, sql`c.due <= ${now.toISOString()}::timestamptz`, sql`order by c.due limit ${limit}`);
+      return toRows(await due([userId, course, now.toISOString(), limit]));
     },
 
     async countDue(userId: string, course: string, now: Date): Promise<number> {
-      const result = await db.execute(sql`
-        select count(*)::int as n
-          from lesson_progress lp, jsonb_each(lp.cards) e
-         where lp.user_id = ${userId} and lp.course = ${course}
-           and (e.value->>'due')::timestamptz <= ${now.toISOString()}::timestamptz`);
-      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+      const [row] = await countDueCards([userId, course, now.toISOString()]);
+      return row?.n ?? 0;
     },
 
     async allCards(userId: string, course: string): Promise<ReviewCardRow[]> {
-      return selectCards(db, userId, course);
+      return toRows(await all([userId, course]));
     },
   };
 }

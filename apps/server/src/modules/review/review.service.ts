@@ -1,5 +1,4 @@
 import { type Card, createEmptyCard, fsrs, Rating, State } from 'ts-fsrs';
-import type { Database } from '../../db/client';
 import type { DeckCard } from '../../db/schema/index';
 import type { CardColumns, ReviewCardRow, ReviewRepository } from './review.repository';
 
@@ -118,27 +117,23 @@ export function createReviewService({
 }) {
   return {
     /** A right answer is "Good", a wrong one (or no answer in time) "Again". */
-    async grade(
-      tx: Database,
-      userId: string,
-      course: string,
-      results: { wordId: string; correct: boolean }[],
-      now: Date,
-    ): Promise<void> {
+    async grade(userId: string, course: string, results: { wordId: string; correct: boolean }[], now: Date): Promise<void> {
       const byWord = gradesByWord(results);
-      const existing = new Map((await repo.findCards(tx, userId, course, [...byWord.keys()])).map((row) => [row.wordId, row]));
-      await repo.upsertCards(
-        tx,
-        userId,
-        course,
-        [...byWord].flatMap(([wordId, correct]) => {
-          const lessonId = lessonOf(wordId);
-          if (!lessonId) return [];
-          const row = existing.get(wordId);
-          const card = row ? toCard(row) : createEmptyCard(now);
-          return [{ lessonId, wordId, card: toDeckCard(scheduler.next(card, now, correct ? Rating.Good : Rating.Again).card) }];
-        }),
-      );
+      await repo.transaction(async (tx) => {
+        const existing = new Map((await repo.findCards(tx, userId, course, [...byWord.keys()])).map((row) => [row.wordId, row]));
+        await repo.upsertCards(
+          tx,
+          userId,
+          course,
+          [...byWord].flatMap(([wordId, correct]) => {
+            const lessonId = lessonOf(wordId);
+            if (!lessonId) return [];
+            const row = existing.get(wordId);
+            const card = row ? toCard(row) : createEmptyCard(now);
+            return [{ lessonId, wordId, card: toDeckCard(scheduler.next(card, now, correct ? Rating.Good : Rating.Again).card) }];
+          }),
+        );
+      });
     },
   };
 }

@@ -1,0 +1,58 @@
+import { StartLessonResponseSchema } from '@parla/shared/lessons.schema';
+import { StartPracticeResponseSchema } from '@parla/shared/practice.schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, testClock } from '../test/build-test-app';
+import { answerRestWrong, apiCaller, registerLearner } from '../test/factories';
+import { profiles } from './schema/index';
+import { statementCoverage } from './statements';
+
+const clock = testClock('2026-11-24T10:00:00Z');
+let ctx: TestApp;
+beforeAll(async () => {
+  ctx = await buildTestApp({ clock });
+});
+afterAll(() => ctx.close());
+
+const { get, post } = apiCaller(() => ctx.app);
+
+describe('hand-written SQL statements', () => {
+  it('each return rows their zod schema accepts, on this database, along a learner’s day', async () => {
+    const account = await registerLearner(ctx.app);
+    const bearer = account.bearer;
+    const me = account.auth.user.id;
+    const withId = (id: string) => ({ ...bearer, 'x-request-id': id });
+
+    // A lesson, started and finished with request ids (reserved, stored, replayed).
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', withId('s-1'))).json());
+    expect((await post('/lessons/greetings-1/start', withId('s-1'))).headers['idempotent-replayed']).toBe('true');
+    await answerRestWrong(ctx.app, bearer, 'greetings-1', start);
+    // A completion that fails inside its transaction frees its request id.
+    const stop = ctx.app.events.onTransaction('lesson.completed', () => {
+      throw new Error('subscriber failed');
+    });
+    expect((await post('/lessons/greetings-1/complete', withId('c-1'), { session_id: start.session_id })).statusCode).toBe(500);
+    stop();
+    const retried = await post('/lessons/greetings-1/complete', withId('c-1'), { session_id: start.session_id });
+    expect(retried.statusCode, retried.body).toBe(200);
+
+    // Practice: cards met, answers graded into the deck, completion.
+    const practice = StartPracticeResponseSchema.parse((await post('/practice/start', bearer)).json());
+    for (const question of practice.questions) {
+      await post(`/practice/${practice.session_id}/answer`, bearer, { question_id: question.id, answer: 0 });
+    }
+    expect((await post(`/practice/${practice.session_id}/complete`, bearer)).statusCode).toBe(200);
+    // The deck, due now and weakest.
+    clock.set('2026-11-24T10:10:00Z');
+    expect((await get(`/review/users/${me}/spaced_repetition`, bearer)).statusCode).toBe(200);
+    expect((await get(`/review/users/${me}/weak_areas`, bearer)).statusCode).toBe(200);
+    // The dashboard, in the learner's zone and in one this database does not know.
+    expect((await get('/dashboard', bearer)).statusCode).toBe(200);
+    await ctx.database.handle.db.update(profiles).set({ timezone: 'Mars/Olympus_Mons' }).where(eq(profiles.userId, me));
+    expect((await get('/dashboard', bearer)).statusCode).toBe(200);
+
+    const { defined, checked } = statementCoverage();
+    expect(defined.length).toBeGreaterThan(10);
+    expect(defined.filter((name) => !checked.includes(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineStatement } from '../../../db/statements';
+import { awardCtes } from '../../progress/award.sql';
+
+/**
+ * Everything the completions write, as one statement (one round trip, atomic without a transaction).
+ * The sessions are locked in id order and must still be open: a concurrent completion of the same
+ * session waits, then finds it finished and writes nothing for it. The award (XP, lesson count,
+ * streak, the day and the week) is modules/progress's (awardCtes: $2 and $3). Per lesson, in one
+ * row, its best score and the cards of its words (new words join as new cards, graded words get
+ * their next schedule: `reps > 0`); per session its result with the learner's new totals.
+ */
+export const completeLessons = defineStatement({
+  name: 'lesson_completions_write',
+  params: ['jsonb', 'jsonb', 'jsonb'],
+  row: z.object({
+    session_id: z.string(),
+    result: z.looseObject({ total_xp: z.number().int(), current_streak: z.number().int() }),
+  }),
+  text: `
+  with input as (
+    select distinct on (i.session_id) i.*
+      from jsonb_to_recordset($1::jsonb) as i(session_id uuid, user_id uuid, completed_at timestamptz, local_date date,
+             course text, lesson_id text, score int, result jsonb, cards jsonb)
+     order by i.session_id
+  ), open_session as (
+    select i.*
+      from lesson_sessions s
+      join input i on s.id = i.session_id and s.user_id = i.user_id
+     where s.completed_at is null
+     order by s.id
+       for update of s
+  ), award_source as (
+    select session_id::text as source_id from open_session
+  ), ${awardCtes('$2', '$3')}, progress as (
+    insert into lesson_progress (user_id, course, lesson_id, best_score, completions, last_completed_at, cards)
+    select o.user_id, o.course, o.lesson_id, max(o.score), count(*), max(o.completed_at),
+           -- Two sessions of one lesson in a batch may share a word: the most reviewed card is kept.
+           (select coalesce(jsonb_object_agg(w.key, w.value order by (w.value->>'reps')::int), '{}'::jsonb)
+              from unnest(array_agg(o.cards)) as session_cards(cards), jsonb_each(session_cards.cards) w)
+      from open_session o
+     group by o.user_id, o.course, o.lesson_id
+    on conflict (user_id, course, lesson_id)
+      do update set best_score = greatest(lesson_progress.best_score, excluded.best_score),
+                    completions = lesson_progress.completions + excluded.completions,
+                    last_completed_at = excluded.last_completed_at,
+                    -- A new card (no review yet) never replaces one the learner already has.
+                    cards = lesson_progress.cards || (
+                      select coalesce(jsonb_object_agg(w.key, w.value), '{}'::jsonb)
+                        from jsonb_each(excluded.cards) w
+                       where (w.value->>'reps')::int > 0 or not lesson_progress.cards ? w.key)
+  )
+  update lesson_sessions s
+     set completed_at = o.completed_at,
+         result = o.result || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak,
+                  'lessons_completed', profile.lessons_completed, 'day_xp', day.xp, 'daily_goal_xp', profile.daily_goal_xp)
+    from open_session o
+    join progress_profile profile on profile.user_id = o.user_id
+    join progress_day day on day.user_id = o.user_id and day.local_date = o.local_date
+   where s.id = o.session_id
+  returning s.id as session_id, s.result`,
+});
