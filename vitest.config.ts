@@ -42,6 +42,8 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.test.ts'],
           environment: 'node',
+          // One server and one Chromium for the whole run, shared by the browser test files.
+          globalSetup: ['support/global-setup.ts'],
           // A browser on a busy 2-core machine: give polled expectations time (the default is 1 s).
           expect: { poll: { timeout: 10_000, interval: 50 } },
           testTimeout: 60_000,

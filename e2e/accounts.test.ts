@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, seriousAccessibilityViolations, watchConsole } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
-import { newPage } from './support/site';
+import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
+import { newPage, openSite, type SiteServer } from './support/site';
 
 const PASSWORD = 'violet-harbour-42';
 
@@ -31,17 +30,14 @@ function outboxLink(dataDir: string, email: string): string {
 }
 
 describe.runIf(hasChromium)('accounts in Chromium', () => {
-  let server: RunningServer;
+  let server: SiteServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
-    // Links in e-mails point at this server.
-    browser = await launchBrowser();
+    ({ server, browser } = await openSite());
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('sign up → four-step setup → home; reload keeps the session; log out; sign in lands on home', async () => {

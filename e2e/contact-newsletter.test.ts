@@ -1,20 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, watchConsole } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
-import { newPage, waitForPage } from './support/site';
+import { hasChromium, watchConsole } from './support/browser';
+import { newPage, openSite, type SiteServer, waitForPage } from './support/site';
 
 describe.runIf(hasChromium)('contact form and newsletter in Chromium', () => {
-  let server: RunningServer;
+  let server: SiteServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await openSite());
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('sends a contact message and shows the success toast; shows the server’s errors next to the form', async () => {

@@ -1,23 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, watchConsole } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
-import { ESSENTIAL_ONLY, newPage, readStorage, waitForPage } from './support/site';
+import { hasChromium, watchConsole } from './support/browser';
+import { ESSENTIAL_ONLY, newPage, openSite, readStorage, type SiteServer, waitForPage } from './support/site';
 
 const KEY = 'parla.cookie-consent';
 const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
 
 describe.runIf(hasChromium)('cookie consent in Chromium', () => {
-  let server: RunningServer;
+  let server: SiteServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await openSite());
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function firstVisit() {

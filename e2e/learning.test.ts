@@ -1,14 +1,13 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, seriousAccessibilityViolations, watchConsole } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
-import { ARTIFACTS_DIR, newPage } from './support/site';
+import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
+import { ARTIFACTS_DIR, newPage, openSite, type SiteServer } from './support/site';
 
 const PASSWORD = 'violet-harbour-42';
 
 /** A learner who has finished setup (through the API), signed in through the form. */
-async function signedInLearner(server: RunningServer, browser: Browser, email: string): Promise<Page> {
+async function signedInLearner(server: SiteServer, browser: Browser, email: string): Promise<Page> {
   const call = (path: string, method: string, body: unknown, token?: string) =>
     fetch(`${server.url}/api/v1${path}`, {
       method,
@@ -124,16 +123,14 @@ const statValue = (page: Page, label: string) =>
   page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').first().textContent();
 
 describe.runIf(hasChromium)('learning in Chromium', () => {
-  let server: RunningServer;
+  let server: SiteServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await openSite());
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('a new learner finishes a whole lesson with the keyboard only; the dashboard shows the XP, streak 1 and lessons 1', async () => {

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, seriousAccessibilityViolations, watchConsole } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
-import { ARTIFACTS_DIR, hasLocale, newPage, selectLanguage, waitForPage } from './support/site';
+import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
+import { ARTIFACTS_DIR, hasLocale, newPage, openSite, type SiteServer, selectLanguage, waitForPage } from './support/site';
 
 const PAGES = [
   { path: '/', name: 'landing' },
@@ -34,16 +33,14 @@ if (hasChromium && missing.length > 0) {
 }
 
 describe.runIf(hasChromium)('public pages in Chromium', () => {
-  let server: RunningServer;
+  let server: SiteServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await openSite());
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   for (const language of LANGUAGES) {

@@ -1,10 +1,27 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { ROOT } from './server';
 
 export const ARTIFACTS_DIR = join(ROOT, 'e2e/artifacts');
 mkdirSync(ARTIFACTS_DIR, { recursive: true });
+
+/** The run's server: where it answers, and its DATA_DIR (its database and e-mail outbox). */
+export interface SiteServer {
+  url: string;
+  dataDir: string;
+}
+
+/**
+ * The run's one server and a connection to its one Chromium (support/global-setup.ts started both).
+ * Call it in a file's beforeAll, and close the browser in afterAll: that only disconnects.
+ */
+export async function openSite(): Promise<{ server: SiteServer; browser: Browser }> {
+  const site = inject('e2eSite');
+  if (!site) throw new Error('No shared server and browser: the e2e project starts them in support/global-setup.ts');
+  return { server: { url: site.url, dataDir: site.dataDir }, browser: await chromium.connect(site.browserEndpoint) };
+}
 
 export const ESSENTIAL_ONLY = { necessary: true, analytics: false, marketing: false, personalization: false };
 
