@@ -2,7 +2,7 @@ import type { LessonSummary } from '@parla/shared/lessons.schema';
 import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
 
 /** A signed-in learner as /users/me returns them, for component tests of the account area. */
-export const TEST_USER_ID = '4f1c2a7e-3b1d-4c55-9a3e-2b8f6d0e1a11';
+const TEST_USER_ID = '4f1c2a7e-3b1d-4c55-9a3e-2b8f6d0e1a11';
 
 export const testUser: AuthUser = {
   id: TEST_USER_ID,

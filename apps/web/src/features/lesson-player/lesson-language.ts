@@ -13,7 +13,7 @@ export function targetText(course: string): { lang: string; dir: 'rtl' | 'ltr' }
 }
 
 /** Ordered words as one sentence, the way the server writes the expected answer. */
-export function joinWords(words: readonly string[], course: string): string {
+function joinWords(words: readonly string[], course: string): string {
   return words.join(UNSPACED.has(course) ? '' : ' ');
 }
 

@@ -2,7 +2,7 @@ import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, 
 import { canSynthesise, speak } from '@/lib/speech';
 
 /** Spec §9 "Speech": press and hold for 800 ms. */
-export const HOLD_TO_SPEAK_MS = 800;
+const HOLD_TO_SPEAK_MS = 800;
 
 /**
  * Reads `text` aloud on demand (spec §4: ignored when unavailable, when there is nothing to say,

@@ -1,6 +1,5 @@
 import { NATIVE_LANGUAGES, type NativeLanguage, type TargetLanguage } from '@parla/shared/content.schema';
 import { getInterfaceLanguage } from '@parla/shared/languages';
-import type { LanguageOption } from '@parla/shared/lessons.schema';
 import { LEARNING_GOALS, LEARNING_STYLES, PROFICIENCY_LEVELS } from '@parla/shared/users.schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
@@ -10,10 +9,10 @@ import { buttonClasses } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { setCachedProfile, useMe } from '@/lib/auth/get-me';
+import { useCourses } from '@/lib/get-courses';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useNavigate } from '@/lib/router';
 import { updateMyProfile } from '../api/auth-api';
-import { getLanguages } from '../api/get-languages';
 import { FormAlert } from './auth-card';
 
 type Proficiency = (typeof PROFICIENCY_LEVELS)[number];
@@ -63,15 +62,10 @@ export function ProfileSetup() {
   const [proficiency, setProficiency] = useState<Proficiency | null>(null);
   const [styles, setStyles] = useState<Style[]>([]);
   const [goals, setGoals] = useState<Goal[]>([]);
-  const [courses, setCourses] = useState<LanguageOption[]>([]);
+  const courseList = useCourses(language);
+  const courses = courseList.data?.languages ?? [];
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    getLanguages(language)
-      .then((answer) => setCourses(answer.languages))
-      .catch(() => setError(t('setup.loadFailed')));
-  }, [language, t]);
 
   // Each step's title takes focus, so screen-reader users hear where they are.
   useEffect(() => {
@@ -204,7 +198,7 @@ export function ProfileSetup() {
         </div>
       ) : null}
 
-      <FormAlert message={error} />
+      <FormAlert message={error ?? (courseList.isError ? t('setup.loadFailed') : null)} />
       <div className="flex gap-3">
         {step > 1 ? (
           <button type="button" onClick={() => setStep(step - 1)} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>

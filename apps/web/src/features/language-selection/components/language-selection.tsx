@@ -12,10 +12,10 @@ import { RetryPanel } from '@/components/ui/retry-panel';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
+import { useCourses } from '@/lib/get-courses';
 import { useI18n } from '@/lib/i18n/language-context';
 import { numberFromShortScale } from '@/lib/i18n/short-scale';
 import { useNavigate } from '@/lib/router';
-import { useCourses } from '../api/get-courses';
 import { useUpdateCourse } from '../api/update-course';
 import { difficultyKey, filterLanguages, LANGUAGE_FILTERS, type LanguageFilter, popularityKey } from '../language-filters';
 

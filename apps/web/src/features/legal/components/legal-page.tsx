@@ -11,7 +11,7 @@ import { Link, useLocation, useNavigate } from '@/lib/router';
  * The date the policies were last changed. The spec shows "today's date" — a mock; a policy's
  * date must be the real one, so it is a constant updated with the texts.
  */
-export const LEGAL_LAST_UPDATED = '2026-11-21';
+const LEGAL_LAST_UPDATED = '2026-11-21';
 
 /**
  * A section's blocks in order: "p1" is a paragraph, "list1:5" a list of five items, with keys

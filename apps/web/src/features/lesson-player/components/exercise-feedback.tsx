@@ -8,7 +8,7 @@ import { useI18n } from '@/lib/i18n/language-context';
 import { targetText } from '../lesson-language';
 import { ListenButton } from './listen-button';
 
-export type Verdict = AnswerExerciseResponse['verdict'];
+type Verdict = AnswerExerciseResponse['verdict'];
 
 interface Props {
   result: Pick<AnswerExerciseResponse, 'correct' | 'verdict' | 'expected' | 'explanation'>;

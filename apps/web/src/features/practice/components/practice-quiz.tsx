@@ -11,7 +11,7 @@ import { useAnswerPractice } from '../api/answer-practice';
 import { useCompletePractice } from '../api/complete-practice';
 
 /** Spec §9: the timer turns red at 10 s or less. */
-export const TIMER_WARNING_SECONDS = 10;
+const TIMER_WARNING_SECONDS = 10;
 /** Screen readers hear the time left at most this often, politely. */
 const ANNOUNCE_EVERY_SECONDS = 10;
 
