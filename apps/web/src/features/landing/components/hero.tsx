@@ -24,7 +24,7 @@ export function Hero({ onWatchDemo }: { onWatchDemo(): void }) {
         className="pointer-events-none absolute -top-40 start-1/2 size-[40rem] rounded-full bg-brand/10 blur-3xl rtl:translate-x-1/2 ltr:-translate-x-1/2"
       />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 lg:grid-cols-2 lg:pt-20 lg:pb-24">
-        <div className="flex flex-col items-start gap-6 motion-safe:animate-rise">
+        <div className="flex flex-col items-start gap-6 motion-safe:animate-lift">
           <p className="rounded-full border border-line bg-surface px-4 py-1.5 text-sm font-semibold text-muted shadow-sm">
             ✨ {t('landing.hero.badge')}
           </p>
