@@ -22,6 +22,11 @@ import { oauthRoutes } from './modules/auth/oauth.routes';
 import { createOAuthService } from './modules/auth/oauth.service';
 import { refreshCookieSettings } from './modules/auth/refresh-cookie';
 import { createSessionRevocations } from './modules/auth/session-revocations';
+import { createCatalogueRepository } from './modules/catalogue/catalogue.repository';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createContentProvider } from './modules/catalogue/content-bank';
+import { languagesRoutes } from './modules/catalogue/languages.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository';
@@ -31,16 +36,16 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { createLearnersRepository } from './modules/learners/learners.repository';
 import { createLearnersService } from './modules/learners/learners.service';
-import { createContentProvider } from './modules/lessons/content-bank';
-import { languagesRoutes } from './modules/lessons/languages.routes';
-import { createLessonsRepository } from './modules/lessons/lessons.repository';
-import { lessonsRoutes } from './modules/lessons/lessons.routes';
-import { createLessonsService } from './modules/lessons/lessons.service';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
-import { practiceRoutes } from './modules/practice/practice.routes';
-import { createPracticeService } from './modules/practice/practice.service';
+import { createDeckService } from './modules/review/deck.service';
 import { createReviewRepository } from './modules/review/review.repository';
+import { reviewRoutes } from './modules/review/review.routes';
 import { createReviewService } from './modules/review/review.service';
+import { lessonSessionsRoutes } from './modules/sessions/lesson-sessions.routes';
+import { createLessonSessionsService } from './modules/sessions/lesson-sessions.service';
+import { practiceRoutes } from './modules/sessions/practice.routes';
+import { createPracticeSessionsService } from './modules/sessions/practice-sessions.service';
+import { createSessionsRepository } from './modules/sessions/sessions.repository';
 import { createChatClient } from './modules/tutor/chat-client';
 import { tutorRoutes } from './modules/tutor/tutor.routes';
 import { createTutorService } from './modules/tutor/tutor.service';
@@ -204,20 +209,28 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const content = createContentProvider(contentDir);
   const events = createDomainEvents(app.log);
   app.decorate('events', events);
-  const lessonsRepository = createLessonsRepository(database, events);
+  const sessionsRepository = createSessionsRepository(database, events);
   const reviewRepository = createReviewRepository(database);
   const reviews = createReviewService({
     repo: reviewRepository,
     lessonOf: (wordId) => content.get().wordsById.get(wordId)?.lessonId,
   });
-  const lessonsService = createLessonsService({ repo: lessonsRepository, learners, content, clock, events });
+  const catalogueService = createCatalogueService({ repo: createCatalogueRepository(database.db), learners, content });
+  const lessonSessionsService = createLessonSessionsService({
+    repo: sessionsRepository,
+    catalogue: catalogueService,
+    learners,
+    content,
+    clock,
+    events,
+  });
   const dashboardService = createDashboardService({
     repo: createDashboardRepository(database),
-    lessons: lessonsService,
+    catalogue: catalogueService,
     clock,
   });
   const tutorService = createTutorService({
-    lessons: lessonsRepository,
+    lessons: sessionsRepository,
     learners,
     content,
     chat: env.AI_BASE_URL
@@ -225,8 +238,8 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       : undefined,
     logger: app.log,
   });
-  const practiceService = createPracticeService({
-    lessons: lessonsRepository,
+  const practiceService = createPracticeSessionsService({
+    sessions: sessionsRepository,
     learners,
     reviewRepo: reviewRepository,
     reviews,
@@ -234,6 +247,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     clock,
     events,
   });
+  const deckService = createDeckService({ reviewRepo: reviewRepository, learners, content, clock });
   app.decorate('warmUp', () => {
     content.get();
   });
@@ -252,8 +266,10 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(usersRoutes({ usersService, requireAuth }));
       await api.register(contactRoutes({ contactService }));
       await api.register(languagesRoutes({ content }));
-      await api.register(lessonsRoutes({ lessonsService, requireAuth }));
+      await api.register(catalogueRoutes({ catalogueService, requireAuth }));
+      await api.register(lessonSessionsRoutes({ lessonSessionsService, requireAuth }));
       await api.register(practiceRoutes({ practiceService, requireAuth, limiter }));
+      await api.register(reviewRoutes({ deckService, requireAuth }));
       await api.register(tutorRoutes({ tutorService, requireAuth, limiter }));
       await api.register(dashboardRoutes({ dashboardService, requireAuth }));
     },

@@ -5,7 +5,7 @@ import { contactMessages, lessonSessions, newsletterSubscriptions, oauthStates, 
 import { LIMITS } from '../modules/auth/auth.service';
 import { OAUTH_STARTS_PER_IP } from '../modules/auth/oauth.routes';
 import { CONTACT_LIMITS } from '../modules/contact/contact.service';
-import { PRACTICE_STARTS_PER_LEARNER } from '../modules/practice/practice.routes';
+import { PRACTICE_STARTS_PER_LEARNER } from '../modules/sessions/practice.routes';
 import { TUTOR_CALLS_PER_LEARNER } from '../modules/tutor/tutor.routes';
 import { buildTestApp, type TestApp, testClock, testEnv } from './build-test-app';
 import { registerLearner, registerUser } from './factories';

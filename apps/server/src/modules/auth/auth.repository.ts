@@ -28,7 +28,10 @@ async function recordRevocations(tx: Database, revoked: { familyId: string; user
 /** Drizzle queries for accounts and sessions; no HTTP, no rules. */
 export function createAuthRepository(db: Database) {
   return {
-    db,
+    /** Runs `work` in one transaction; the methods that take `tx` run inside it. */
+    transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
 
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email));

@@ -68,7 +68,6 @@ const earliest = (a: Date, b: Date) => (a < b ? a : b);
 
 export function createAuthService(deps: Dependencies) {
   const { repo, learners, signer, limiter, mailer, clock, logger } = deps;
-  const db: Database = repo.db;
   const pendingMail = new Set<Promise<void>>();
 
   /**
@@ -140,7 +139,7 @@ export function createAuthService(deps: Dependencies) {
       await spendOrThrow(limiter, `signup:ip:${ip}`, LIMITS.signUpsPerIp);
       rejectCommonPassword(body.password, 'body.password');
       const passwordHash = await hashPassword(body.password);
-      return db.transaction(async (tx) => {
+      return repo.transaction(async (tx) => {
         const created = await repo.createUser(
           tx,
           { email: body.username, fullName: body.full_name, passwordHash },
@@ -172,12 +171,12 @@ export function createAuthService(deps: Dependencies) {
       if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid email or password.');
       await attempt.succeeded();
       const { profile } = await learners.requireLearner(user.id);
-      return db.transaction((tx) => startSession(tx, user, profile));
+      return repo.transaction((tx) => startSession(tx, user, profile));
     },
 
     async refresh(refreshToken: string): Promise<Session> {
       const now = clock.now();
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await repo.transaction(async (tx) => {
         const row = await repo.findRefreshTokenForUpdate(tx, sha256(refreshToken));
         if (!row || row.revokedAt)
           return { error: new AppError('token_invalid', 'This session has ended. Please sign in again.') };
@@ -220,11 +219,11 @@ export function createAuthService(deps: Dependencies) {
     },
 
     async logout(familyId: string): Promise<void> {
-      deps.onSessionsEnded(await db.transaction((tx) => repo.revokeFamily(tx, familyId, clock.now())));
+      deps.onSessionsEnded(await repo.transaction((tx) => repo.revokeFamily(tx, familyId, clock.now())));
     },
 
     async logoutAll(userId: string): Promise<void> {
-      deps.onSessionsEnded(await db.transaction((tx) => repo.revokeUserFamilies(tx, userId, clock.now())));
+      deps.onSessionsEnded(await repo.transaction((tx) => repo.revokeUserFamilies(tx, userId, clock.now())));
     },
 
     async changePassword(auth: AccessClaims, body: ChangePasswordBody, ip: string): Promise<void> {
@@ -238,7 +237,7 @@ export function createAuthService(deps: Dependencies) {
       await attempt.succeeded();
       rejectCommonPassword(body.new_password, 'body.new_password');
       const passwordHash = await hashPassword(body.new_password);
-      const ended = await db.transaction(async (tx) => {
+      const ended = await repo.transaction(async (tx) => {
         const now = clock.now();
         await repo.updatePasswordHash(tx, user.id, passwordHash, now);
         return repo.revokeUserFamilies(tx, user.id, now, auth.familyId);
@@ -281,7 +280,7 @@ export function createAuthService(deps: Dependencies) {
       if (!(await repo.findUsablePasswordResetToken(tokenHash, clock.now()))) throw invalidResetToken();
       const passwordHash = await hashPassword(body.password);
       const now = clock.now();
-      const claimed = await db.transaction(async (tx) => {
+      const claimed = await repo.transaction(async (tx) => {
         const token = await repo.claimPasswordResetToken(tx, tokenHash, now);
         if (!token) return undefined;
         await repo.updatePasswordHash(tx, token.userId, passwordHash, now);

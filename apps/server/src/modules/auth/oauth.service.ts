@@ -104,14 +104,14 @@ export function createOAuthService({
       const known = await repo.findIdentity(provider.id, identity.subject);
       if (known) {
         const { user, profile } = await learners.requireLearner(known.userId);
-        return repo.db.transaction((tx) => authService.startSession(tx, user, profile));
+        return repo.transaction((tx) => authService.startSession(tx, user, profile));
       }
       if (!identity.email) throw new OAuthSignInError('email_missing');
       // Never attach a social identity to an existing account just because the e-mail matches.
       if (await repo.findUserByEmail(identity.email)) throw new OAuthSignInError('account_exists');
 
       const email = identity.email;
-      return repo.db.transaction(async (tx) => {
+      return repo.transaction(async (tx) => {
         const created = await repo.createUser(
           tx,
           { email, fullName: identity.name ?? email.split('@')[0] ?? email, passwordHash: null },

@@ -3,8 +3,8 @@ import { ACHIEVEMENTS, type DashboardResponse } from '@parla/shared/dashboard.sc
 import { AppError } from '@parla/shared/errors';
 import type { LocalDate } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import { entitlementsOf, LESSON_SESSIONS_WORTH_COUNTING } from '../learners/entitlements';
-import type { LessonsService } from '../lessons/lessons.service';
 import { presentDailyGoal, presentLevel, presentStreak } from '../progress/progress.presenter';
 import type { DashboardRepository } from './dashboard.repository';
 
@@ -33,11 +33,11 @@ function weekEnding(today: LocalDate): readonly LocalDate[] {
 /** Everything the dashboard shows, read in one request. */
 export function createDashboardService({
   repo,
-  lessons,
+  catalogue,
   clock,
 }: {
   repo: DashboardRepository;
-  lessons: LessonsService;
+  catalogue: CatalogueService;
   clock: Clock;
 }) {
   return {
@@ -60,7 +60,7 @@ export function createDashboardService({
         ...presentDailyGoal(xpToday, row.daily_goal_xp),
         lessons_left_today: lessonSessionsPerDay === null ? null : Math.max(0, lessonSessionsPerDay - row.sessions_today),
         plan,
-        continue_learning: lessons.nextLessons(row.native_language as NativeLanguage, new Set(row.completed)),
+        continue_learning: catalogue.nextLessons(row.native_language as NativeLanguage, new Set(row.completed)),
         achievements: ACHIEVEMENTS.map((achievement) => ({
           id: achievement.id,
           icon: achievement.icon,

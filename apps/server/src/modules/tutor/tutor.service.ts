@@ -4,10 +4,11 @@ import { serverText } from '@parla/shared/texts/server-texts';
 import type { AdaptExplanationBody, TutorAnswer } from '@parla/shared/tutor.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { ContentProvider } from '../catalogue/content-bank';
 import type { LearnersService } from '../learners/learners.service';
-import type { ContentProvider } from '../lessons/content-bank';
-import type { GeneratedExercise } from '../lessons/lesson-generator';
-import type { LessonsRepository } from '../lessons/lessons.repository';
+import type { GeneratedExercise } from '../sessions/lesson-generator';
+import { storedAnswer } from '../sessions/session-kinds';
+import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { ChatClient } from './chat-client';
 
 const ExplanationSchema = z.object({ explanation: z.string().trim().min(1).max(1500) });
@@ -25,7 +26,7 @@ export function createTutorService({
   chat,
   logger,
 }: {
-  lessons: LessonsRepository;
+  lessons: SessionsRepository;
   learners: LearnersService;
   content: ContentProvider;
   chat: ChatClient | undefined;
@@ -33,12 +34,10 @@ export function createTutorService({
 }) {
   async function exerciseOf(userId: string, sessionId: string, exerciseId: string) {
     const session = await lessons.findSession(userId, sessionId);
-    const item =
-      session?.kind === 'lesson'
-        ? (session.exercises as GeneratedExercise[]).find((candidate) => candidate.exercise.id === exerciseId)
-        : undefined;
-    if (!session || !item) throw new AppError('not_found', 'This exercise is not part of one of your lessons.');
-    const answer = (session.answers as Record<string, { correct: boolean } | undefined>)[exerciseId];
+    if (session?.kind !== 'lesson') throw new AppError('not_found', 'This exercise is not part of one of your lessons.');
+    const item = session.exercises.find((candidate) => candidate.exercise.id === exerciseId);
+    if (!item) throw new AppError('not_found', 'This exercise is not part of one of your lessons.');
+    const answer = storedAnswer(session.answers, exerciseId);
     return { session, item, answer, native: session.nativeLanguage as NativeLanguage, course: session.course as TargetLanguage };
   }
 

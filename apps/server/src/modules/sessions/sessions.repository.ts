@@ -1,15 +1,14 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { type DeckCard, lessonProgress, lessonSessions, users } from '../../db/schema/index';
+import { type DeckCard, lessonSessions, users } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
 import { prepareStatement, runStatement } from '../../db/statements';
 import type { DomainEvent, DomainEventBus } from '../../lib/domain-events';
 import { type Award, awardEvents, planAwards } from '../progress/awards';
-import { completeLessons } from '../sessions/sql/complete-lessons.sql';
-import { completePractice } from '../sessions/sql/complete-practice.sql';
-import { type CompletionInput, lessonCompletionInputs } from '../sessions/sql/lesson-completion-inputs.sql';
-
-export type LessonSessionRow = typeof lessonSessions.$inferSelect;
+import { asSession, type LessonSession, type Session } from './session-kinds';
+import { completeLessons } from './sql/complete-lessons.sql';
+import { completePractice } from './sql/complete-practice.sql';
+import { type CompletionInput, lessonCompletionInputs } from './sql/lesson-completion-inputs.sql';
 
 /** What one completion writes; see sessions/sql/complete-lessons.sql.ts. */
 export interface CompletionChange {
@@ -48,7 +47,7 @@ const READS_IN_FLIGHT = 2;
 const WRITES_IN_FLIGHT = 2;
 const MAX_BATCH = 64;
 
-export function createLessonsRepository(database: DatabaseHandle, events: DomainEventBus) {
+export function createSessionsRepository(database: DatabaseHandle, events: DomainEventBus) {
   const db = database.db;
   const completionInputs = prepareStatement(database, lessonCompletionInputs);
   const completeSessions = prepareStatement(database, completeLessons);
@@ -133,7 +132,7 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
     course: string,
     localDate: string,
     tx: Database = db,
-  ): Promise<LessonSessionRow | undefined> {
+  ): Promise<LessonSession | undefined> {
     const [row] = await tx
       .select()
       .from(lessonSessions)
@@ -147,12 +146,10 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
           isNull(lessonSessions.completedAt),
         ),
       );
-    return row;
+    return row && (asSession(row) as LessonSession);
   }
 
   return {
-    db,
-
     /**
      * The caller's lesson session with what completing it needs; undefined when it is not theirs.
      * Concurrent calls share a statement.
@@ -170,16 +167,6 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
       return writeCompletion(change);
     },
 
-    async findProgress(userId: string, course: string) {
-      return (
-        db
-          .select({ lessonId: lessonProgress.lessonId, bestScore: lessonProgress.bestScore })
-          .from(lessonProgress)
-          // A row without completions holds only cards of words met in practice.
-          .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.course, course), gt(lessonProgress.completions, 0)))
-      );
-    },
-
     countLessonSessionsOn,
     findOpenSession,
 
@@ -191,7 +178,7 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
     async startLessonSession(
       row: Omit<typeof lessonSessions.$inferInsert, 'dailySlot'>,
       allowance: number | null,
-    ): Promise<{ created: { id: string } } | { open: LessonSessionRow } | { limited: true }> {
+    ): Promise<{ created: { id: string } } | { open: LessonSession } | { limited: true }> {
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
         const open = await findOpenSession(row.userId, row.lessonId, row.course, row.localDate, tx);
@@ -215,12 +202,12 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
     },
 
     /** Only the owner sees a session; anyone else gets "not found". */
-    async findSession(userId: string, sessionId: string): Promise<LessonSessionRow | undefined> {
+    async findSession(userId: string, sessionId: string): Promise<Session | undefined> {
       const [row] = await db
         .select()
         .from(lessonSessions)
         .where(and(eq(lessonSessions.id, sessionId), eq(lessonSessions.userId, userId)));
-      return row;
+      return row && asSession(row);
     },
 
     /**
@@ -295,4 +282,4 @@ export function createLessonsRepository(database: DatabaseHandle, events: Domain
   };
 }
 
-export type LessonsRepository = ReturnType<typeof createLessonsRepository>;
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

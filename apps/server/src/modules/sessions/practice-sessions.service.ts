@@ -4,7 +4,6 @@ import type {
   AnswerPracticeBody,
   AnswerPracticeResponse,
   CompletePracticeResponse,
-  PracticeQuestion,
   StartPracticeResponse,
 } from '@parla/shared/practice.schema';
 import { PRACTICE_QUESTION_COUNT, PRACTICE_SECONDS_PER_QUESTION, REVIEW_QUESTION_LIMIT } from '@parla/shared/practice.schema';
@@ -13,32 +12,22 @@ import { type LocalDate, localDate } from '@parla/shared/streak';
 import { serverText } from '@parla/shared/texts/server-texts';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventBus } from '../../lib/domain-events';
+import type { ContentProvider } from '../catalogue/content-bank';
 import type { LearnersService } from '../learners/learners.service';
-import type { ContentProvider } from '../lessons/content-bank';
-import type { LessonsRepository } from '../lessons/lessons.repository';
-import { seededRandom, shuffled } from '../lessons/random';
-import type { ReviewCardRow, ReviewRepository } from '../review/review.repository';
-import { type ReviewService, retrievability, stateName } from '../review/review.service';
+import type { ReviewRepository } from '../review/review.repository';
+import type { ReviewService } from '../review/review.service';
+import { seededRandom, shuffled } from './random';
+import { type PracticeSession, type StoredQuestion, storedAnswer } from './session-kinds';
+import type { SessionsRepository } from './sessions.repository';
 
 type Kind = 'practice' | 'review';
-interface StoredQuestion {
-  question: PracticeQuestion;
-  correctAnswer: number;
-  explanation: string;
-}
-
-/** A session's stored answer to a question; ids come from the client, so only own keys count. */
-function storedAnswer(answers: unknown, questionId: string): AnswerPracticeResponse | undefined {
-  const byQuestion = answers as Record<string, AnswerPracticeResponse> | undefined;
-  return byQuestion && Object.hasOwn(byQuestion, questionId) ? byQuestion[questionId] : undefined;
-}
 
 /**
  * Quick practice (words the learner has met) and FSRS review (words that are due): timed
  * four-option questions, marked on the server, that never count against the daily lesson limit.
  */
-export function createPracticeService({
-  lessons,
+export function createPracticeSessionsService({
+  sessions,
   learners,
   reviewRepo,
   reviews,
@@ -47,7 +36,7 @@ export function createPracticeService({
   events,
 }: {
   events: DomainEventBus;
-  lessons: LessonsRepository;
+  sessions: SessionsRepository;
   learners: LearnersService;
   reviewRepo: ReviewRepository;
   reviews: ReviewService;
@@ -83,9 +72,9 @@ export function createPracticeService({
     });
   }
 
-  async function sessionOf(userId: string, sessionId: string, kind: Kind) {
-    const session = await lessons.findSession(userId, sessionId);
-    if (!session || session.kind !== kind) throw new AppError('not_found', 'This practice session does not exist.');
+  async function sessionOf(userId: string, sessionId: string, kind: Kind): Promise<PracticeSession> {
+    const session = await sessions.findSession(userId, sessionId);
+    if (session?.kind !== kind) throw new AppError('not_found', 'This practice session does not exist.');
     return session;
   }
 
@@ -106,7 +95,7 @@ export function createPracticeService({
         words = shuffled(pool, seededRandom(seed)).slice(0, PRACTICE_QUESTION_COUNT);
       }
       const questions = buildQuestions(words, course, native, seed);
-      const session = await lessons.insertSession({
+      const session = await sessions.insertSession({
         userId,
         kind,
         lessonId: kind,
@@ -133,7 +122,7 @@ export function createPracticeService({
       const stored = storedAnswer(session.answers, body.question_id);
       if (stored) return stored;
       if (session.completedAt) throw new AppError('already_completed', 'This practice is already finished.');
-      const item = (session.exercises as StoredQuestion[]).find((candidate) => candidate.question.id === body.question_id);
+      const item = session.exercises.find((candidate) => candidate.question.id === body.question_id);
       if (!item) throw new AppError('not_found', 'This question is not part of the session.');
       const result: AnswerPracticeResponse = {
         question_id: body.question_id,
@@ -141,9 +130,10 @@ export function createPracticeService({
         correct_answer: item.correctAnswer,
         explanation: item.explanation,
       };
-      const saved = await lessons.recordAnswer(session.id, body.question_id, result);
+      const saved = await sessions.recordAnswer(session.id, body.question_id, result);
       if (!saved) {
-        const first = storedAnswer((await lessons.findSession(userId, session.id))?.answers, body.question_id);
+        const latest = await sessions.findSession(userId, session.id);
+        const first = latest?.kind === kind ? storedAnswer(latest.answers, body.question_id) : undefined;
         if (first) return first;
         throw new AppError('already_completed', 'This practice is already finished.');
       }
@@ -154,7 +144,7 @@ export function createPracticeService({
     async complete(userId: string, kind: Kind, sessionId: string): Promise<CompletePracticeResponse> {
       const session = await sessionOf(userId, sessionId, kind);
       if (session.completedAt && session.result) return session.result as CompletePracticeResponse;
-      const questions = session.exercises as StoredQuestion[];
+      const questions = session.exercises;
       const answers = questions.map((item) => storedAnswer(session.answers, item.question.id));
       // XP is for questions met: each one answered, or timed out (answered with null).
       const open = answers.filter((answer) => answer === undefined).length;
@@ -169,7 +159,7 @@ export function createPracticeService({
       const xp = practiceXp(accuracy);
       const learner = await learners.requireLearner(userId);
       const now = clock.now();
-      const written = await lessons.completePracticeSession({
+      const written = await sessions.completePracticeSession({
         sessionId: session.id,
         kind,
         accuracy,
@@ -197,64 +187,11 @@ export function createPracticeService({
         return written.result as CompletePracticeResponse;
       }
       // Another request finished it first: answer with what that one stored.
-      const finished = await lessons.findSession(userId, session.id);
+      const finished = await sessions.findSession(userId, session.id);
       if (finished?.completedAt && finished.result) return finished.result as CompletePracticeResponse;
       throw new AppError('not_found', 'This practice session does not exist.');
-    },
-
-    async dueCards(userId: string) {
-      const { nativeLanguage: native, targetLanguage: course } = await learners.requireLearner(userId);
-      const bank = content.get();
-      const now = clock.now();
-      const [due, count] = await Promise.all([
-        reviewRepo.dueCards(userId, course, now, 50),
-        reviewRepo.countDue(userId, course, now),
-      ]);
-      return {
-        course,
-        due_count: count,
-        cards: due.flatMap((card) => presentCard(card, bank.wordsById.get(card.wordId), course, native, now)),
-      };
-    },
-
-    /** The words most likely forgotten: studied cards with the lowest retrievability now. */
-    async weakAreas(userId: string) {
-      const { nativeLanguage: native, targetLanguage: course } = await learners.requireLearner(userId);
-      const bank = content.get();
-      const now = clock.now();
-      const cards = (await reviewRepo.allCards(userId, course))
-        .filter((card) => card.reps > 0)
-        .map((card) => ({ card, r: retrievability(card, now) }))
-        .sort((a, b) => a.r - b.r || b.card.lapses - a.card.lapses)
-        .slice(0, 10);
-      return {
-        course,
-        cards: cards.flatMap(({ card }) => presentCard(card, bank.wordsById.get(card.wordId), course, native, now)),
-      };
     },
   };
 }
 
-function presentCard(
-  card: ReviewCardRow,
-  word: ContentWord | undefined,
-  course: TargetLanguage,
-  native: NativeLanguage,
-  now: Date,
-) {
-  if (!word) return [];
-  return [
-    {
-      word_id: card.wordId,
-      text: word.forms[course].text,
-      translation: word.forms[native].text,
-      due: card.due.toISOString(),
-      state: stateName(card.state),
-      retrievability: retrievability(card, now),
-      reps: card.reps,
-      lapses: card.lapses,
-    },
-  ];
-}
-
-export type PracticeService = ReturnType<typeof createPracticeService>;
+export type PracticeSessionsService = ReturnType<typeof createPracticeSessionsService>;

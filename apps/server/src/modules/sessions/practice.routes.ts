@@ -1,19 +1,16 @@
-import { AppError, ErrorBodySchema } from '@parla/shared/errors';
+import { ErrorBodySchema } from '@parla/shared/errors';
 import {
   AnswerPracticeBodySchema,
   AnswerPracticeResponseSchema,
   CompletePracticeResponseSchema,
-  DueCardsResponseSchema,
   PracticeIdParamsSchema,
   StartPracticeResponseSchema,
-  WeakAreasResponseSchema,
 } from '@parla/shared/practice.schema';
-import { UserIdParamsSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Limit, RateLimiter } from '../../lib/rate-limit';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
-import type { PracticeService } from './practice.service';
+import type { PracticeSessionsService } from './practice-sessions.service';
 
 const errors = {
   400: ErrorBodySchema,
@@ -33,7 +30,7 @@ export function practiceRoutes({
   requireAuth,
   limiter,
 }: {
-  practiceService: PracticeService;
+  practiceService: PracticeSessionsService;
   requireAuth: ReturnType<typeof createRequireAuth>;
   limiter: RateLimiter;
 }): FastifyPluginAsyncZod {
@@ -92,34 +89,5 @@ export function practiceRoutes({
         (request) => practiceService.complete(callerOf(request).userId, kind, request.params.id),
       );
     }
-
-    const ownId = (requested: string, caller: string) => {
-      if (requested !== 'me' && requested !== caller) throw new AppError('forbidden', 'You can only see your own review deck.');
-      return caller;
-    };
-    app.get(
-      '/review/users/:id/spaced_repetition',
-      {
-        schema: {
-          tags: ['practice'],
-          summary: 'Cards due for review now',
-          params: UserIdParamsSchema,
-          response: { 200: DueCardsResponseSchema, ...errors },
-        },
-      },
-      (request) => practiceService.dueCards(ownId(request.params.id, callerOf(request).userId)),
-    );
-    app.get(
-      '/review/users/:id/weak_areas',
-      {
-        schema: {
-          tags: ['practice'],
-          summary: 'The words most likely forgotten',
-          params: UserIdParamsSchema,
-          response: { 200: WeakAreasResponseSchema, ...errors },
-        },
-      },
-      (request) => practiceService.weakAreas(ownId(request.params.id, callerOf(request).userId)),
-    );
   };
 }

@@ -1,0 +1,291 @@
+import type { TargetLanguage } from '@parla/shared/content.schema';
+import { AppError } from '@parla/shared/errors';
+import type {
+  AnswerExerciseBody,
+  AnswerExerciseResponse,
+  CompleteLessonResponse,
+  SkipExerciseBody,
+  StartLessonResponse,
+} from '@parla/shared/lessons.schema';
+import { accuracyPercent, dailyGoalPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
+import { type LocalDate, localDate, startOfNextLocalDay } from '@parla/shared/streak';
+import type { Clock } from '../../lib/clock';
+import type { DomainEventBus } from '../../lib/domain-events';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { ContentProvider } from '../catalogue/content-bank';
+import type { LearnersService } from '../learners/learners.service';
+import { markAnswer, markSkip } from '../marking/marking';
+import { presentLevel } from '../progress/progress.presenter';
+import { lessonCards } from '../review/review.service';
+import { type GeneratedExercise, generateLesson } from './lesson-generator';
+import { type LessonSession, storedAnswer } from './session-kinds';
+import type { SessionsRepository } from './sessions.repository';
+
+type StoredAnswer = AnswerExerciseResponse;
+
+/** The session's own part of a completion result; the learner's totals are added as it is stored. */
+type StoredCompletionScore = Pick<
+  CompleteLessonResponse,
+  'session_id' | 'lesson_id' | 'correct' | 'total' | 'skipped' | 'score' | 'xp_earned' | 'badge'
+>;
+
+/**
+ * A completion as stored with its session: the score and the learner's totals just after it
+ * (`day_xp`, `daily_goal_xp`). Results stored before skipping existed have no `skipped`; those
+ * stored before the one-statement completion carry the derived fields themselves.
+ */
+type StoredCompletion = Omit<StoredCompletionScore, 'skipped'> & {
+  skipped?: number;
+  total_xp: number;
+  current_streak: number;
+  lessons_completed: number;
+} & ({ day_xp: number; daily_goal_xp: number } | Pick<CompleteLessonResponse, 'daily_goal_percent'>);
+
+/** The response for a stored completion: level and goal progress follow from the stored totals. */
+function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
+  return {
+    session_id: stored.session_id,
+    lesson_id: stored.lesson_id,
+    correct: stored.correct,
+    total: stored.total,
+    skipped: stored.skipped ?? 0,
+    score: stored.score,
+    xp_earned: stored.xp_earned,
+    badge: stored.badge,
+    total_xp: stored.total_xp,
+    level: presentLevel(stored.total_xp).level,
+    xp_to_next_level: presentLevel(stored.total_xp).xp_to_next_level,
+    current_streak: stored.current_streak,
+    lessons_completed: stored.lessons_completed,
+    daily_goal_percent: 'day_xp' in stored ? dailyGoalPercent(stored.day_xp, stored.daily_goal_xp) : stored.daily_goal_percent,
+  };
+}
+
+/**
+ * A lesson taken: its session started (or resumed) within the plan's daily allowance, each answer
+ * marked on the server (modules/marking) and locked by the first one, and the completion that
+ * scores it and pays its XP through modules/progress.
+ */
+export function createLessonSessionsService({
+  repo,
+  catalogue,
+  learners,
+  content,
+  clock,
+  events,
+}: {
+  repo: SessionsRepository;
+  catalogue: CatalogueService;
+  learners: LearnersService;
+  content: ContentProvider;
+  clock: Clock;
+  events: DomainEventBus;
+}) {
+  /**
+   * One exercise of the caller's session, with its stored record when it was already answered or
+   * skipped. An unanswered exercise of a finished session cannot be answered any more.
+   */
+  async function findExercise(
+    userId: string,
+    lessonId: string,
+    exerciseId: string,
+    sessionId: string,
+  ): Promise<{ session: LessonSession; item: GeneratedExercise; stored: StoredAnswer | undefined }> {
+    const session = await repo.findSession(userId, sessionId);
+    if (session?.kind !== 'lesson' || session.lessonId !== lessonId) {
+      throw new AppError('not_found', 'This lesson session does not exist.');
+    }
+    const item = session.exercises.find((candidate) => candidate.exercise.id === exerciseId);
+    if (!item) throw new AppError('not_found', 'This exercise is not part of the session.');
+    const stored = storedAnswer(session.answers, exerciseId);
+    if (!stored && session.completedAt) throw new AppError('already_completed', 'This lesson is already finished.');
+    return { session, item, stored };
+  }
+
+  /** Stores the first answer (or skip) of an exercise; a concurrent second one gets the first. */
+  async function record(userId: string, sessionId: string, exerciseId: string, result: StoredAnswer): Promise<StoredAnswer> {
+    const saved = await repo.recordAnswer(sessionId, exerciseId, result);
+    if (saved) return result;
+    // Another request answered first (or finished the lesson): report what was stored.
+    const latest = await repo.findSession(userId, sessionId);
+    const first = latest?.kind === 'lesson' ? storedAnswer(latest.answers, exerciseId) : undefined;
+    if (first) return first;
+    throw new AppError('already_completed', 'This lesson is already finished.');
+  }
+
+  return {
+    async startLesson(userId: string, lessonId: string): Promise<StartLessonResponse> {
+      const learner = await learners.requireLearner(userId);
+      const { nativeLanguage: native, targetLanguage: course, today } = learner;
+      const lesson = catalogue.lessonOrThrow(lessonId);
+      const scores = await catalogue.bestScores(userId, course);
+      const resume = (open: LessonSession): StartLessonResponse => {
+        const exercises = open.exercises;
+        return {
+          session_id: open.id,
+          lesson: catalogue.summarise(lesson, native, scores.get(lessonId)),
+          exercises: exercises.map((item) => item.exercise),
+          answered: Object.keys(open.answers),
+          results: Object.values(open.answers),
+          resumed: true,
+        };
+      };
+      const dailyLimitReached = () =>
+        new AppError(
+          'daily_limit_reached',
+          'You have used today’s free lesson. Come back tomorrow or go Premium for unlimited lessons.',
+          undefined,
+          { resetsAt: startOfNextLocalDay(clock.now(), learner.timeZone).toISOString() },
+        );
+
+      // Coming back to an unfinished lesson of today continues it rather than using a new session.
+      // These two reads only spare a refused start the lesson's generation; the start below decides.
+      const open = await repo.findOpenSession(userId, lessonId, course, today);
+      if (open) return resume(open);
+      const allowance = learner.entitlements.lessonSessionsPerDay;
+      if (allowance !== null && (await repo.countLessonSessionsOn(userId, today)) >= allowance) {
+        // A start of this very lesson may have landed between the two reads: resume it then.
+        const winner = await repo.findOpenSession(userId, lessonId, course, today);
+        if (winner) return resume(winner);
+        throw dailyLimitReached();
+      }
+
+      const seed = Math.floor(Math.random() * 2 ** 31);
+      const exercises = generateLesson({ bank: content.get(), lesson, course, native, seed });
+      // Starts arriving together take turns on the learner's row: one creates the session, the
+      // others of the same lesson resume it, the others beyond the allowance are refused.
+      const started = await repo.startLessonSession(
+        {
+          userId,
+          kind: 'lesson',
+          lessonId,
+          course,
+          nativeLanguage: native,
+          seed,
+          exercises,
+          itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
+          localDate: today,
+          startedAt: clock.now(),
+        },
+        allowance,
+      );
+      if ('open' in started) return resume(started.open);
+      if ('limited' in started) throw dailyLimitReached();
+      return {
+        session_id: started.created.id,
+        lesson: catalogue.summarise(lesson, native, scores.get(lessonId)),
+        exercises: exercises.map((item) => item.exercise),
+        answered: [],
+        results: [],
+        resumed: false,
+      };
+    },
+
+    /** Marks one answer on the server; the first answer locks the exercise (a retry gets the same result). */
+    async answerExercise(
+      userId: string,
+      lessonId: string,
+      exerciseId: string,
+      body: AnswerExerciseBody,
+    ): Promise<AnswerExerciseResponse> {
+      const { session, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
+      if (stored) return stored;
+      const explanation = { text: item.explanation, language: session.nativeLanguage };
+      const result = markAnswer(item, body.answer, session.course as TargetLanguage, explanation);
+      return record(userId, session.id, exerciseId, result);
+    },
+
+    /**
+     * Skips a listening or speaking item (no sound, no microphone, no browser support). The skip
+     * locks the item like an answer does, and the item then counts neither for nor against the
+     * score. Skipping again returns the same record; an item already answered keeps its answer.
+     */
+    async skipExercise(
+      userId: string,
+      lessonId: string,
+      exerciseId: string,
+      body: SkipExerciseBody,
+    ): Promise<AnswerExerciseResponse> {
+      const { session, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
+      const skip = markSkip(item, body.reason, session.course, { text: item.explanation, language: session.nativeLanguage });
+      if (stored) return stored;
+      return record(userId, session.id, exerciseId, skip);
+    },
+
+    /**
+     * Scores the session and awards XP, the lesson count, the streak, the day's activity, the
+     * lesson's best score and the review cards, all in one statement. Completing the same session
+     * again (a retry, an offline sync, concurrent replays) returns the same result and awards nothing.
+     * Two round trips: one read of what scoring needs, one write.
+     */
+    async completeLesson(userId: string, lessonId: string, sessionId: string): Promise<CompleteLessonResponse> {
+      const lesson = content.get().lessonsById.get(lessonId);
+      const wordIds = lesson?.words.map((word) => word.id) ?? [];
+      const input = await repo.findCompletionInput(userId, sessionId);
+      if (!lesson || !input || input.lesson_id !== lessonId)
+        throw new AppError('not_found', 'This lesson session does not exist.');
+      if (input.completed && input.result) return presentCompletion(input.result as StoredCompletion);
+      const items = input.items ?? [];
+      // XP is for work done: a lesson is finished once every item is answered or skipped.
+      const open = items.filter((item) => !item.answered).length;
+      if (open > 0) {
+        throw new AppError('lesson_unfinished', `Answer or skip every exercise before finishing the lesson (${open} left).`);
+      }
+
+      const now = clock.now();
+      // Skipped audio items count neither way.
+      const skipped = items.filter((item) => item.skipped).length;
+      const total = items.length - skipped;
+      const correct = items.filter((item) => item.correct).length;
+      const score = accuracyPercent(correct, total);
+      const xp = lessonXp(score);
+      const today = localDate(now, input.timezone);
+      const result: StoredCompletionScore = {
+        session_id: sessionId,
+        lesson_id: lessonId,
+        correct,
+        total,
+        skipped,
+        score,
+        xp_earned: xp,
+        badge: lessonBadge(score),
+      };
+      const written = await repo.completeSession({
+        sessionId,
+        userId,
+        award: {
+          userId,
+          sourceKind: 'lesson',
+          sourceId: sessionId,
+          xp,
+          at: now,
+          localDate: today,
+          before: { current: input.current_streak, lastActiveDate: input.last_active_date as LocalDate | null },
+        },
+        course: input.course,
+        lessonId,
+        score,
+        result,
+        // The lesson's words join the review deck; the ones asked about are graded by the answer.
+        cards: Object.fromEntries(
+          lessonCards(
+            wordIds,
+            input.cards ?? [],
+            items.flatMap((item) => item.word_ids.map((wordId) => ({ wordId, correct: item.correct }))),
+            now,
+          ).map(({ word_id, ...card }) => [word_id, card]),
+        ),
+      });
+      if (written) {
+        void events.committed(written.events);
+        return presentCompletion(written.result as StoredCompletion);
+      }
+      // Another request completed the session first: answer with what it stored.
+      const finished = await repo.findCompletionInput(userId, sessionId);
+      if (finished?.completed && finished.result) return presentCompletion(finished.result as StoredCompletion);
+      throw new AppError('not_found', 'This lesson session does not exist.');
+    },
+  };
+}
+
+export type LessonSessionsService = ReturnType<typeof createLessonSessionsService>;
