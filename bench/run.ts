@@ -679,7 +679,7 @@ async function landingWeights(): Promise<LandingWeight[]> {
 /** Lesson generation in-process: the median and p99 over 500 lessons of every course (budget ≤ 20 ms median). */
 async function generationTimes(): Promise<{ median: number; p99: number; count: number }> {
   const { loadContentBank } = await import('../packages/content/src/load-content');
-  const { generateLesson } = await import('../apps/server/src/modules/lessons/lesson-generator');
+  const { generateLesson } = await import('../apps/server/src/modules/sessions/lesson-generator');
   const { TARGET_LANGUAGES } = await import('../packages/shared/src/content.schema');
   const bank = loadContentBank();
   const lessons = [...bank.lessonsById.values()];
