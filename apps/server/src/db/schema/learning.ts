@@ -30,7 +30,8 @@ export const lessonSessions = pgTable(
     exercises: jsonb().notNull(),
     /**
      * Each exercise's id → the ids of the words it asks about, for scoring and the review deck
-     * without reading the whole generated lesson. Null for sessions started before it existed.
+     * without reading the whole generated lesson. Null for practice and review (migration 0013 filled
+     * it in for lessons started before it existed).
      */
     itemWords: jsonb().$type<Record<string, string[]>>(),
     answers: jsonb().notNull().default({}),

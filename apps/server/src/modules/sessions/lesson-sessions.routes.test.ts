@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   AnswerExerciseResponseSchema,
   CompleteLessonResponseSchema,
@@ -6,8 +8,9 @@ import {
   StartLessonResponseSchema,
 } from '@parla/shared/lessons.schema';
 import { DueCardsResponseSchema, WeakAreasResponseSchema } from '@parla/shared/practice.schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from '../../db/migrations-folder';
 import { lessonSessions, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { answerRestWrong, apiCaller, registerLearner } from '../../test/factories';
@@ -22,6 +25,14 @@ afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 const { get, post } = apiCaller(() => ctx.app);
+
+/** Migration 0013, which gives sessions and results stored by earlier versions today's shape. */
+async function applyMigration0013() {
+  const text = readFileSync(join(MIGRATIONS_FOLDER, '0013_stored_results_in_one_shape.sql'), 'utf8');
+  for (const statement of text.split('--> statement-breakpoint')) {
+    if (statement.trim()) await ctx.database.handle.db.execute(sql.raw(statement));
+  }
+}
 
 const learner = (profile?: Record<string, unknown>) => registerLearner(ctx.app, profile);
 
@@ -412,13 +423,14 @@ describe('a lesson session', () => {
     );
   });
 
-  it('scores a session started by an earlier version (no word index stored with it) the same way', async () => {
+  it('scores a session started by an earlier version (no word index stored with it) the same way once migrated', async () => {
     const account = await learner();
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());
     // Right answers to the multiple-choice items, the rest wrong: 3 of 9.
     await answerChoicesRight(account.bearer, 'greetings-3', start);
     await answerRestWrong(ctx.app, account.bearer, 'greetings-3', start);
     await ctx.database.handle.db.update(lessonSessions).set({ itemWords: null }).where(eq(lessonSessions.id, start.session_id));
+    await applyMigration0013();
     const complete = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
     expect(CompleteLessonResponseSchema.parse(complete.json())).toMatchObject({ correct: 3, total: 9, skipped: 0, score: 33 });
     const deck = DueCardsResponseSchema.parse((await get('/review/users/me/spaced_repetition', account.bearer)).json());
@@ -426,7 +438,7 @@ describe('a lesson session', () => {
     expect(deck.due_count).toBe(3);
   });
 
-  it('answers a completion stored by an earlier version with the numbers it stored', async () => {
+  it('answers a completion stored by an earlier version with the numbers it stored, once migrated', async () => {
     const account = await learner();
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());
     const stored = {
@@ -448,6 +460,7 @@ describe('a lesson session', () => {
       .update(lessonSessions)
       .set({ completedAt: clock.now(), result: stored })
       .where(eq(lessonSessions.id, start.session_id));
+    await applyMigration0013();
     const replay = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
     expect(replay.statusCode).toBe(200);
     expect(CompleteLessonResponseSchema.parse(replay.json())).toEqual({ ...stored, skipped: 0 });

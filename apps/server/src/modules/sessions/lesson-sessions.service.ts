@@ -31,15 +31,15 @@ type StoredCompletionScore = Pick<
 
 /**
  * A completion as stored with its session: the score and the learner's totals just after it
- * (`day_xp`, `daily_goal_xp`). Results stored before skipping existed have no `skipped`; those
- * stored before the one-statement completion carry the derived fields themselves.
+ * (`day_xp`, `daily_goal_xp`; migration 0013 gave older results the same shape).
  */
-type StoredCompletion = Omit<StoredCompletionScore, 'skipped'> & {
-  skipped?: number;
+type StoredCompletion = StoredCompletionScore & {
   total_xp: number;
   current_streak: number;
   lessons_completed: number;
-} & ({ day_xp: number; daily_goal_xp: number } | Pick<CompleteLessonResponse, 'daily_goal_percent'>);
+  day_xp: number;
+  daily_goal_xp: number;
+};
 
 /** The response for a stored completion: level and goal progress follow from the stored totals. */
 function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
@@ -48,7 +48,7 @@ function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
     lesson_id: stored.lesson_id,
     correct: stored.correct,
     total: stored.total,
-    skipped: stored.skipped ?? 0,
+    skipped: stored.skipped,
     score: stored.score,
     xp_earned: stored.xp_earned,
     badge: stored.badge,
@@ -57,7 +57,7 @@ function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
     xp_to_next_level: presentLevel(stored.total_xp).xp_to_next_level,
     current_streak: stored.current_streak,
     lessons_completed: stored.lessons_completed,
-    daily_goal_percent: 'day_xp' in stored ? dailyGoalPercent(stored.day_xp, stored.daily_goal_xp) : stored.daily_goal_percent,
+    daily_goal_percent: dailyGoalPercent(stored.day_xp, stored.daily_goal_xp),
   };
 }
 

@@ -32,9 +32,7 @@ export const lessonCompletionInputs = defineStatement({
                      'answered', s.answers ? item.key,
                      'correct', coalesce((s.answers->item.key->>'correct')::boolean, false),
                      'skipped', coalesce(s.answers->item.key ? 'skipped', false))), '[]'::json)
-              from jsonb_each(coalesce(s.item_words,
-                     (select jsonb_object_agg(e.item->'exercise'->>'id', e.item->'wordIds')
-                        from jsonb_array_elements(s.exercises) e(item)))) item)
+              from jsonb_each(s.item_words) item)
          end as items,
          case when s.completed_at is null then
            (select coalesce(json_agg(e.value || jsonb_build_object('word_id', e.key)), '[]'::json)
