@@ -1,27 +1,39 @@
 import { checkAnswer, checkSpeech, checkWordOrder, MAX_SPEECH_ALTERNATIVES } from '@parla/shared/answers';
 import type { TargetLanguage } from '@parla/shared/content.schema';
 import { AppError } from '@parla/shared/errors';
-import type { AnswerExerciseBody, AnswerExerciseResponse, SkipExerciseBody } from '@parla/shared/lessons.schema';
-import type { GeneratedExercise } from '../sessions/lesson-generator';
+import type { AnswerExerciseBody, AnswerExerciseResponse, Exercise, SkipExerciseBody } from '@parla/shared/lessons.schema';
+
+/** How an exercise is marked; stored with the session, never sent before the answer. */
+export type ExerciseKey =
+  | { kind: 'option'; optionId: string; text: string }
+  | { kind: 'text'; text: string; alternatives: string[] }
+  | { kind: 'tokens'; tokens: string[] }
+  | { kind: 'speech'; text: string; alternatives: string[] };
+
+/** An exercise with its key, as the sessions module stores it. */
+interface MarkableExercise {
+  exercise: Exercise;
+  key: ExerciseKey;
+}
 
 // Marking: what an answer to a generated exercise is worth, decided on the server from the key the
 // browser never sees. Pure functions; the sessions module stores what they return.
 
 /** Which skip reasons fit which exercise: only audio items can be skipped at all. */
-const SKIPPABLE: Partial<Record<GeneratedExercise['exercise']['type'], readonly SkipExerciseBody['reason'][]>> = {
+const SKIPPABLE: Partial<Record<Exercise['type'], readonly SkipExerciseBody['reason'][]>> = {
   listening: ['cant_listen', 'unsupported'],
   speaking: ['cant_speak', 'unsupported'],
 };
 
 /** The expected answer as text (word order: the tokens joined the course's way). */
-export const expectedText = (key: GeneratedExercise['key'], course: string) =>
+export const expectedText = (key: ExerciseKey, course: string) =>
   key.kind === 'tokens' ? key.tokens.join(course === 'ja' || course === 'zh' ? '' : ' ') : key.text;
 
 const invalid = (detail: string, message: string) => new AppError('validation_error', detail, [{ path: 'body.answer', message }]);
 
 /** Marks an answer; an answer of the wrong shape for the exercise is a 400. */
 export function markAnswer(
-  item: GeneratedExercise,
+  item: MarkableExercise,
   answer: AnswerExerciseBody['answer'],
   course: TargetLanguage,
   explanation: AnswerExerciseResponse['explanation'],
@@ -74,7 +86,7 @@ export function markAnswer(
  * exercise that cannot be skipped, or not for that reason.
  */
 export function markSkip(
-  item: GeneratedExercise,
+  item: MarkableExercise,
   reason: SkipExerciseBody['reason'],
   course: string,
   explanation: AnswerExerciseResponse['explanation'],

@@ -4,14 +4,8 @@ import type { ContentLesson, ContentSentence, ContentWord, NativeLanguage, Targe
 import type { Exercise } from '@parla/shared/lessons.schema';
 import { EXERCISE_XP } from '@parla/shared/scoring';
 import { serverText } from '@parla/shared/texts/server-texts';
+import type { ExerciseKey } from '../marking/marking';
 import { seededRandom, shuffled } from './random';
-
-/** How an exercise is marked; stored with the session, never sent before the answer. */
-export type ExerciseKey =
-  | { kind: 'option'; optionId: string; text: string }
-  | { kind: 'text'; text: string; alternatives: string[] }
-  | { kind: 'tokens'; tokens: string[] }
-  | { kind: 'speech'; text: string; alternatives: string[] };
 
 export interface GeneratedExercise {
   exercise: Exercise;
