@@ -1,5 +1,6 @@
 import type { NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
 import type { Plan } from '@parla/shared/plans';
+import type { UserProfile } from '@parla/shared/users.schema';
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -22,12 +23,12 @@ export const profiles = pgTable('profiles', {
     .references(() => users.id, { onDelete: 'cascade' }),
   nativeLanguage: text().$type<NativeLanguage>().notNull().default('en'),
   targetLanguage: text().$type<TargetLanguage>().notNull().default('es'),
-  proficiency: text().notNull().default('beginner'),
-  learningStyles: text().array().notNull().default(sql`'{}'::text[]`),
-  goals: text().array().notNull().default(sql`'{}'::text[]`),
+  proficiency: text().$type<UserProfile['proficiency']>().notNull().default('beginner'),
+  learningStyles: text().array().$type<UserProfile['learning_styles']>().notNull().default(sql`'{}'::text[]`),
+  goals: text().array().$type<UserProfile['goals']>().notNull().default(sql`'{}'::text[]`),
   timezone: text().notNull().default('UTC'),
-  interfaceLanguage: text().notNull().default('en'),
-  theme: text().notNull().default('system'),
+  interfaceLanguage: text().$type<UserProfile['interface_language']>().notNull().default('en'),
+  theme: text().$type<UserProfile['theme']>().notNull().default('system'),
   wantsGrammarExplanations: boolean().notNull().default(true),
   profileCompleted: boolean().notNull().default(false),
   // Owned by the learning engine; the profile endpoints only read them.
