@@ -3,14 +3,15 @@ import { AppError } from '@parla/shared/errors';
 import { isSaneRequestId } from '@parla/shared/request-id';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
+import { createStatementBatcher } from '../db/statement-batcher';
 import { prepareStatement } from '../db/statements';
 import type { Clock } from '../lib/clock';
 import { REQUEST_ID_HEADER } from './request-id';
 import { findRequestRecord } from './sql/idempotency-find.sql';
 import { pruneRequestRecords } from './sql/idempotency-prune.sql';
-import { releaseRequestId } from './sql/idempotency-release.sql';
-import { reserveRequestId } from './sql/idempotency-reserve.sql';
-import { storeAnswer } from './sql/idempotency-store.sql';
+import { releaseRequestIds } from './sql/idempotency-release.sql';
+import { reserveRequestIds } from './sql/idempotency-reserve.sql';
+import { storeAnswers } from './sql/idempotency-store.sql';
 
 // Request idempotency (DESIGN §3, ADR 018). A route opts in with `config: { idempotent: true }`;
 // a signed-in client that sends `X-Request-Id` then gets, for 24 hours:
@@ -52,10 +53,40 @@ export function registerIdempotency(
   app: FastifyInstance,
   { database, clock, log }: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger },
 ): void {
-  const reserve = prepareStatement(database, reserveRequestId);
+  // Reservations, answers and releases of concurrent requests share their statements (ADR 011);
+  // one (learner, id) is never twice in a batch nor in two running statements.
+  const batch = { maxSize: 64, maxInFlight: 2 };
+  const keyOf = (key: { user_id: string; request_id: string }) => `${key.user_id} ${key.request_id}`;
+  const reserveMany = prepareStatement(database, reserveRequestIds);
+  const reserve = createStatementBatcher(
+    async (
+      inputs: readonly { user_id: string; request_id: string; fingerprint: string; created_at: string; locked_until: string }[],
+    ) => {
+      const expiredBefore = new Date(clock.now().getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+      const owned = new Set((await reserveMany([JSON.stringify(inputs), expiredBefore])).map(keyOf));
+      return inputs.map((input) => owned.has(keyOf(input)));
+    },
+    { ...batch, keyOf },
+  );
+  const storeMany = prepareStatement(database, storeAnswers);
+  const store = createStatementBatcher(
+    async (
+      inputs: readonly { user_id: string; request_id: string; status: number; content_type: string | null; body: string }[],
+    ) => {
+      await storeMany([JSON.stringify(inputs)]);
+      return inputs.map(() => undefined);
+    },
+    { ...batch, keyOf },
+  );
+  const releaseMany = prepareStatement(database, releaseRequestIds);
+  const release = createStatementBatcher(
+    async (inputs: readonly { user_id: string; request_id: string }[]) => {
+      await releaseMany([JSON.stringify(inputs)]);
+      return inputs.map(() => undefined);
+    },
+    { ...batch, keyOf },
+  );
   const find = prepareStatement(database, findRequestRecord);
-  const store = prepareStatement(database, storeAnswer);
-  const release = prepareStatement(database, releaseRequestId);
   const prune = prepareStatement(database, pruneRequestRecords);
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -65,14 +96,13 @@ export function registerIdempotency(
     const { userId } = request.auth;
     const fingerprint = fingerprintOf(request);
     const now = clock.now();
-    const [reserved] = await reserve([
-      userId,
-      requestId,
+    const reserved = await reserve({
+      user_id: userId,
+      request_id: requestId,
       fingerprint,
-      now.toISOString(),
-      new Date(now.getTime() + IDEMPOTENCY_LOCK_MS).toISOString(),
-      new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
-    ]);
+      created_at: now.toISOString(),
+      locked_until: new Date(now.getTime() + IDEMPOTENCY_LOCK_MS).toISOString(),
+    });
     if (reserved) {
       request.idempotencyKey = { userId, requestId };
       return;
@@ -99,9 +129,15 @@ export function registerIdempotency(
     try {
       if (storable(reply.statusCode) && typeof payload === 'string') {
         const contentType = reply.getHeader('content-type');
-        await store([key.userId, key.requestId, reply.statusCode, typeof contentType === 'string' ? contentType : null, payload]);
+        await store({
+          user_id: key.userId,
+          request_id: key.requestId,
+          status: reply.statusCode,
+          content_type: typeof contentType === 'string' ? contentType : null,
+          body: payload,
+        });
       } else {
-        await release([key.userId, key.requestId]);
+        await release({ user_id: key.userId, request_id: key.requestId });
       }
     } catch (error) {
       // The work is done and its answer is ready: not recording it only means a retry gets a 409
