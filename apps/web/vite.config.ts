@@ -65,14 +65,15 @@ function preloadEnglish(): Plugin {
  * Chunks behind an account. A phone on a slow network pays a round trip for each request, and the
  * default splitting made ~25 small ones before the dashboard could show. So the API's code (the
  * client, zod and the shared schemas, also used by the landing's forms) is one chunk, the
- * account's common code (session, query cache, the signed-in frame) another, the icons outside the
- * landing's first load a third, and each screen stays its own. A module the landing's first load
- * contains is never moved: the landing would then import these chunks (DESIGN §6).
+ * account's common code (session, query cache, the signed-in frame, the UI pieces its screens
+ * share) another, the icons outside the landing's first load a third, and each screen stays its
+ * own. A module the landing's first load contains is never moved: the landing would then import
+ * these chunks (DESIGN §6).
  */
 const API_MODULES =
   /[\\/](node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/]api-client|config[\\/]env)\.ts)/;
 const ACCOUNT_MODULES =
-  /[\\/](node_modules[\\/]@tanstack[\\/]|apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]api[\\/]auth-api|lib[\\/](auth[\\/]|query-client)|app[\\/](shell[\\/]|routes[\\/]account[\\/]account-layout)))/;
+  /[\\/](node_modules[\\/]@tanstack[\\/]|apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]api[\\/]auth-api|lib[\\/](auth[\\/]|query-client|get-courses)|components[\\/]ui[\\/](chip|page-header|progress-bar|retry-panel|stat-card)|app[\\/](shell[\\/]|routes[\\/]account[\\/]account-layout)))/;
 const ICON_MODULES = /[\\/]node_modules[\\/]lucide-react[\\/]/;
 
 type ModuleGraph = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };
