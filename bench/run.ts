@@ -1,6 +1,7 @@
 // `npm run bench`: measures the API against baselines taken in the same run on the same machine
 // (machines here are shared and noisy, so ratios are what compare). Writes bench/RESULTS.md.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -268,6 +269,9 @@ function send(
             path: call.path,
             headers: {
               authorization: `Bearer ${call.token}`,
+              // As the web app does: one id per logical request, which the server records for
+              // retries (ADR 018), so the rows include that cost.
+              'x-request-id': randomUUID(),
               ...(call.body !== undefined && { 'content-type': 'application/json' }),
             },
             body: call.body === undefined ? undefined : JSON.stringify(call.body),
