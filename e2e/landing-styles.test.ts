@@ -82,6 +82,15 @@ describe.runIf(hasChromium)('the landing page’s own stylesheet', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The code loaded after `load` (below the fold, the illustration) brings the full stylesheet.
     await page.waitForLoadState('networkidle');
+    // Entrance animations settled: a style read mid-animation compares a frame, not the design.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     const sheets = await page.evaluate(() => Array.from(document.styleSheets).map((sheet) => new URL(sheet.href ?? '').pathname));
     const styles = await page.evaluate(firstPaintStyles);
     await page.context().close();
