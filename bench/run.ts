@@ -33,6 +33,8 @@ const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 5000);
  * `BENCH_DATABASES=pglite` or `postgres`. A partial run prints its rows and leaves bench/RESULTS.md alone.
  */
 const ONLY = process.env.BENCH_ONLY;
+/** `BENCH_REQUEST_IDS=0` sends POSTs without X-Request-Id (to see what recording them costs). */
+const SEND_REQUEST_IDS = process.env.BENCH_REQUEST_IDS !== '0';
 const ONLY_DATABASE = process.env.BENCH_DATABASES?.toLowerCase();
 const PARTIAL = Boolean(ONLY || ONLY_DATABASE);
 const PASSWORD = 'violet-harbour-42';
@@ -271,7 +273,7 @@ function send(
               authorization: `Bearer ${call.token}`,
               // As the web app does: one id per logical request, which the server records for
               // retries (ADR 018), so the rows include that cost.
-              'x-request-id': randomUUID(),
+              ...(SEND_REQUEST_IDS && { 'x-request-id': randomUUID() }),
               ...(call.body !== undefined && { 'content-type': 'application/json' }),
             },
             body: call.body === undefined ? undefined : JSON.stringify(call.body),

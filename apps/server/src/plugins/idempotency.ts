@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock';
 import { REQUEST_ID_HEADER } from './request-id';
 import { findRequestRecord } from './sql/idempotency-find.sql';
 import { pruneRequestRecords } from './sql/idempotency-prune.sql';
-import { releaseRequestIds } from './sql/idempotency-release.sql';
+import { releaseRequestId } from './sql/idempotency-release.sql';
 import { reserveRequestIds } from './sql/idempotency-reserve.sql';
 import { storeAnswers } from './sql/idempotency-store.sql';
 
@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set when this request reserved its id and must store (or free) it as it answers. */
-    idempotencyKey?: { userId: string; requestId: string };
+    idempotencyKey?: { userId: string; requestId: string; fingerprint: string; createdAt: string };
   }
 }
 
@@ -71,21 +71,22 @@ export function registerIdempotency(
   const storeMany = prepareStatement(database, storeAnswers);
   const store = createStatementBatcher(
     async (
-      inputs: readonly { user_id: string; request_id: string; status: number; content_type: string | null; body: string }[],
+      inputs: readonly {
+        user_id: string;
+        request_id: string;
+        fingerprint: string;
+        created_at: string;
+        status: number;
+        content_type: string | null;
+        body: string;
+      }[],
     ) => {
       await storeMany([JSON.stringify(inputs)]);
       return inputs.map(() => undefined);
     },
     { ...batch, keyOf },
   );
-  const releaseMany = prepareStatement(database, releaseRequestIds);
-  const release = createStatementBatcher(
-    async (inputs: readonly { user_id: string; request_id: string }[]) => {
-      await releaseMany([JSON.stringify(inputs)]);
-      return inputs.map(() => undefined);
-    },
-    { ...batch, keyOf },
-  );
+  const release = prepareStatement(database, releaseRequestId);
   const find = prepareStatement(database, findRequestRecord);
   const prune = prepareStatement(database, pruneRequestRecords);
 
@@ -104,7 +105,7 @@ export function registerIdempotency(
       locked_until: new Date(now.getTime() + IDEMPOTENCY_LOCK_MS).toISOString(),
     });
     if (reserved) {
-      request.idempotencyKey = { userId, requestId };
+      request.idempotencyKey = { userId, requestId, fingerprint, createdAt: now.toISOString() };
       return;
     }
     const [stored] = await find([userId, requestId]);
@@ -132,12 +133,14 @@ export function registerIdempotency(
         await store({
           user_id: key.userId,
           request_id: key.requestId,
+          fingerprint: key.fingerprint,
+          created_at: key.createdAt,
           status: reply.statusCode,
           content_type: typeof contentType === 'string' ? contentType : null,
           body: payload,
         });
       } else {
-        await release({ user_id: key.userId, request_id: key.requestId });
+        await release([key.userId, key.requestId]);
       }
     } catch (error) {
       // The work is done and its answer is ready: not recording it only means a retry gets a 409

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineStatement } from '../../db/statements';
 
-/** Frees ids whose requests did not answer with something worth replaying, many at once. (plugins/idempotency.ts) */
-export const releaseRequestIds = defineStatement({
+/**
+ * Frees an id whose request did not answer with something worth replaying (a 429 or a 5xx: rare,
+ * so one at a time, by primary key). (plugins/idempotency.ts)
+ */
+export const releaseRequestId = defineStatement({
   name: 'idempotency_release',
-  params: ['jsonb'],
+  params: ['uuid', 'text'],
   row: z.object({}),
-  text: `
-  delete from idempotency_keys k
-   using jsonb_to_recordset($1::jsonb) as i(user_id uuid, request_id text)
-   where k.user_id = i.user_id and k.request_id = i.request_id and k.status is null`,
+  text: 'delete from idempotency_keys where user_id = $1 and request_id = $2 and status is null',
 });
