@@ -7,7 +7,8 @@ import type { AnswerExerciseBody, AnswerExerciseResponse, Exercise, SkipExercise
 export type ExerciseKey =
   | { kind: 'option'; optionId: string; text: string }
   | { kind: 'text'; text: string; alternatives: string[] }
-  | { kind: 'tokens'; tokens: string[] }
+  /** `text`: the sentence as written (sessions stored before it existed have only the tokens). */
+  | { kind: 'tokens'; tokens: string[]; text?: string }
   | { kind: 'speech'; text: string; alternatives: string[] };
 
 /** An exercise with its key, as the sessions module stores it. */
@@ -25,9 +26,9 @@ const SKIPPABLE: Partial<Record<Exercise['type'], readonly SkipExerciseBody['rea
   speaking: ['cant_speak', 'unsupported'],
 };
 
-/** The expected answer as text (word order: the tokens joined the course's way). */
+/** The expected answer as written (word order: the sentence with its punctuation, else the tokens joined the course's way). */
 export const expectedText = (key: ExerciseKey, course: string) =>
-  key.kind === 'tokens' ? key.tokens.join(course === 'ja' || course === 'zh' ? '' : ' ') : key.text;
+  key.kind === 'tokens' ? (key.text ?? key.tokens.join(course === 'ja' || course === 'zh' ? '' : ' ')) : key.text;
 
 const invalid = (detail: string, message: string) => new AppError('validation_error', detail, [{ path: 'body.answer', message }]);
 

@@ -151,7 +151,8 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
         ...base('grammar'),
         content: { prompt: sentence.forms[native].text, words },
       },
-      key: { kind: 'tokens', tokens: [...tokens] },
+      // The sentence as written, for the feedback: the tokens lose its punctuation and spacing.
+      key: { kind: 'tokens', tokens: [...tokens], text: sentence.forms[course].text },
       explanation: serverText(native, 'exercise.means', {
         target: sentence.forms[course].text,
         native: sentence.forms[native].text,
@@ -180,7 +181,7 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
         ...base('listening'),
         content: { words: scrambled(form.tokens, random), speech_text: form.text },
       },
-      key: { kind: 'tokens', tokens: [...form.tokens] },
+      key: { kind: 'tokens', tokens: [...form.tokens], text: form.text },
       explanation: serverText(native, 'exercise.means', { target: form.text, native: heard.forms[native].text }),
       wordIds: [],
     });

@@ -206,7 +206,7 @@ describe('a lesson session', () => {
       post(`/lessons/food-1/exercises/${id}/complete`, account.bearer, { session_id: start.session_id, ...(body as object) });
 
     const heard = AnswerExerciseResponseSchema.parse((await answer(listening?.id, { answer: listeningKey.tokens })).json());
-    expect(heard).toMatchObject({ correct: true, verdict: 'exact', expected: listeningKey.tokens.join(' ') });
+    expect(heard).toMatchObject({ correct: true, verdict: 'exact', expected: listeningKey.text });
 
     // More than five transcripts is bad input, and nothing is recorded.
     const six = Array.from({ length: 6 }, () => speakingKey.text);
@@ -464,6 +464,30 @@ describe('a lesson session', () => {
     const replay = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
     expect(replay.statusCode).toBe(200);
     expect(CompleteLessonResponseSchema.parse(replay.json())).toEqual({ ...stored, skipped: 0 });
+  });
+
+  it('shows the expected word order as the sentence is written, with its punctuation and spacing', async () => {
+    for (const course of ['es', 'ja'] as const) {
+      const account = await learner({ target_language: course, timezone: 'Europe/Madrid' });
+      const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-2/start', account.bearer)).json());
+      const ordered = start.exercises.filter((exercise) => exercise.type === 'drag-drop' || exercise.type === 'listening');
+      expect(ordered.length).toBeGreaterThan(0);
+      const bare = (text: string) => [...text.replace(/[\s\p{P}]/gu, '')].sort().join('');
+      let punctuated = 0;
+      for (const exercise of ordered) {
+        const reply = await post(`/lessons/greetings-2/exercises/${exercise.id}/complete`, account.bearer, {
+          session_id: start.session_id,
+          answer: ['zzzz'],
+        });
+        const { expected } = AnswerExerciseResponseSchema.parse(reply.json());
+        const words = (exercise.content as { words: string[] }).words;
+        // The same words, in the sentence as written: its punctuation (and spaces between sentences) kept.
+        expect(bare(expected)).toBe(bare(words.join('')));
+        if (exercise.type === 'listening') expect(expected).toBe((exercise.content as { speech_text: string }).speech_text);
+        if (/\p{P}/u.test(expected)) punctuated += 1;
+      }
+      expect(punctuated, course).toBeGreaterThan(0);
+    }
   });
 
   it('locks an exercise after its first answer', async () => {

@@ -64,6 +64,7 @@ export function ExerciseView({
           course={course}
           showRoman={showRoman}
           submitted={text(current?.answer)}
+          expected={current?.result.expected}
           disabled={answering}
           onAnswer={onAnswer}
         />

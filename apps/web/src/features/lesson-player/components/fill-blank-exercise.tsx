@@ -12,6 +12,8 @@ interface Props {
   showRoman: boolean;
   /** The submitted text, once answered. */
   submitted: string | undefined;
+  /** The right word, once marked: the sentence shows it, never the learner's attempt. */
+  expected?: string | undefined;
   disabled: boolean;
   onAnswer(text: string): void;
 }
@@ -19,7 +21,7 @@ interface Props {
 const BLANK = '____';
 
 /** Type the missing word; Enter submits; Check stays disabled while the box is empty (spec §5). */
-export function FillBlankExercise({ exercise, course, showRoman, submitted, disabled, onAnswer }: Props) {
+export function FillBlankExercise({ exercise, course, showRoman, submitted, expected, disabled, onAnswer }: Props) {
   const { t } = useI18n();
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -46,7 +48,7 @@ export function FillBlankExercise({ exercise, course, showRoman, submitted, disa
             {part}
             {index < parts.length - 1 ? (
               <span className="mx-1 inline-block rounded-lg border-b-4 border-brand bg-brand-soft px-2 tracking-widest text-brand-text">
-                {submitted ?? exercise.content.masked_word}
+                {expected ?? exercise.content.masked_word}
               </span>
             ) : null}
           </Fragment>

@@ -269,6 +269,9 @@ describe('LessonPlayer', () => {
     await user.keyboard('dias{Enter}');
     expect(await screen.findByText(/Correct, but watch the accent:/)).toHaveTextContent('Correct, but watch the accent: días');
     expect(server.lastAnswer()?.body).toEqual({ session_id: SESSION_ID, answer: 'dias' });
+    // The sentence shows the right word, not the attempt; the box keeps what was typed.
+    expect(screen.getByText('Buenos', { exact: false })).toHaveTextContent('Buenos días.');
+    expect(screen.getByLabelText('Your answer')).toHaveValue('dias');
     expect(server.completions()).toEqual([]);
     await user.keyboard('{Enter}');
 
