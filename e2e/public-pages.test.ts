@@ -94,10 +94,13 @@ describe.runIf(hasChromium)('public pages in Chromium', () => {
     await page.locator('#legal').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/privacy');
+    // Each screen names itself in the tab (WCAG 2.4.2).
+    await expect.poll(() => page.title()).toBe('Privacy Policy · Parla');
 
     await page.goBack();
     await page.locator('#hero-title').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.title()).toBe('Parla — learn a language the fun way');
     expect(await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).count()).toBe(0);
 
     await page.goForward();
@@ -111,6 +114,19 @@ describe.runIf(hasChromium)('public pages in Chromium', () => {
     await page.locator('#hero-title').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(problems).toEqual([]);
+
+    // The sign-in screens ask for the session first (a 401 in the console for a visitor).
+    for (const [path, title] of [
+      ['/terms', 'Terms of Service · Parla'],
+      ['/cookies', 'Cookie Policy · Parla'],
+      ['/login', 'Sign in · Parla'],
+      ['/signup', 'Sign up · Parla'],
+      ['/forgot-password', 'Forgot password · Parla'],
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.title(), { message: path }).toBe(title);
+    }
     await page.context().close();
   });
 

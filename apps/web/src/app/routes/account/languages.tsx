@@ -1,5 +1,7 @@
 import { LanguageSelection } from '@/features/language-selection/components/language-selection';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function LanguagesRoute() {
+  useDocumentTitle('title.languages');
   return <LanguageSelection />;
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useI18n } from '@/lib/i18n/language-context';
 import { afterPageLoad } from '@/lib/lazy-with-preload';
 import { Hero } from './hero';
 import { SiteHeader } from './site-header';
@@ -14,13 +13,11 @@ const LandingBelowFold = lazy(preloadLandingBelowFold);
 const DemoDialog = lazy(() => import('./demo-dialog'));
 
 export function LandingPage() {
-  const { t } = useI18n();
   const [demoOpen, setDemoOpen] = useState(false);
   const [demoRequested, setDemoRequested] = useState(false);
 
   return (
     <>
-      <title>{t('landing.meta.title')}</title>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <Hero

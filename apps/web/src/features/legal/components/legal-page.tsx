@@ -67,7 +67,6 @@ export function LegalPage({
 
   return (
     <>
-      <title>{`${t(`${prefix}.title`)} · Parla`}</title>
       <header id="navigation" tabIndex={-1} className="sticky top-0 z-30 border-b border-line/70 bg-canvas/85 backdrop-blur-md">
         <nav aria-label={t('legal.nav.label')} className="mx-auto flex h-16 max-w-4xl items-center gap-2 px-4 sm:px-6">
           <button type="button" onClick={goBack} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
