@@ -70,6 +70,15 @@ describe.runIf(hasChromium)('accounts in Chromium', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Ana!/);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await expect.poll(() => page.title()).toBe('My lessons · Parla');
+
+    // Signed in, the landing offers the way back to the lessons instead of signing in.
+    await page.goto(server.url);
+    await page.locator('#hero-title').waitFor();
+    expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to my lessons' }).first().click();
+    await page.waitForURL('**/app');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Ana!/);
 
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page
@@ -78,6 +87,8 @@ describe.runIf(hasChromium)('accounts in Chromium', () => {
       .first()
       .click();
     await page.waitForURL(`${server.url}/`);
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Go to my lessons' }).count()).toBe(0);
     await page.goto(`${server.url}/app`);
     await page.waitForURL('**/login');
 
@@ -85,6 +96,21 @@ describe.runIf(hasChromium)('accounts in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/app');
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a stale "signed in" hint on the landing leads to sign-in, then goes away', async () => {
+    const page = await newPage(browser, { consent: true });
+    const problems = watchConsole(page);
+    await page.goto(server.url);
+    await page.evaluate(() => window.localStorage.setItem('parla.signed-in', '1'));
+    await page.reload();
+    await page.getByRole('link', { name: 'Go to my lessons' }).first().click();
+    await page.waitForURL('**/login');
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Go to my lessons' }).count()).toBe(0);
     expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
     await page.context().close();
   });

@@ -6,6 +6,8 @@ export const storageKeys = {
   theme: 'parla.theme',
   cookieConsent: 'parla.cookie-consent',
   accessibility: 'parla.accessibility',
+  /** Set while a session is open, so the landing can offer "Go to my lessons" without asking the server. */
+  signedIn: 'parla.signed-in',
 } as const;
 
 // Storage can throw (disabled cookies, private mode quotas); the app must keep working without it.

@@ -6,6 +6,7 @@ import { AuthContext, type AuthContextValue, type AuthState } from './auth-conte
 import { getMeQueryOptions } from './get-me';
 import { learnerKeys } from './learner-keys';
 import * as api from './session-api';
+import { rememberSignedIn } from './signed-in-hint';
 
 const SIGNED_OUT: AuthState = { isAuthenticated: false, isLoading: false, token: null, error: null };
 
@@ -28,6 +29,7 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
   const endSession = useCallback(() => {
     setToken(null);
     setState(SIGNED_OUT);
+    rememberSignedIn(false);
     queryClient.removeQueries({ queryKey: learnerKeys.all });
   }, [queryClient]);
 
@@ -63,6 +65,7 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
     try {
       await loadLearner();
       setState({ isAuthenticated: true, isLoading: false, token, error: null });
+      rememberSignedIn(true);
       return true;
     } catch {
       endSession();
@@ -96,6 +99,7 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
         queryClient.removeQueries({ queryKey: learnerKeys.all });
         await loadLearner();
         setState({ isAuthenticated: true, isLoading: false, token: auth.access_token, error: null });
+        rememberSignedIn(true);
         return auth;
       } catch (error) {
         setState((current) => ({ ...current, isLoading: false, error: error instanceof Error ? error.message : String(error) }));

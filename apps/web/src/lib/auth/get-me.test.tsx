@@ -10,6 +10,7 @@ import { useAuth } from './auth-context';
 import { AuthProvider } from './auth-provider';
 import { setCachedProfile, useMe } from './get-me';
 import { learnerKeys } from './learner-keys';
+import { wasSignedIn } from './signed-in-hint';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -123,14 +124,18 @@ describe('useMe and the session', () => {
     const user = userEvent.setup();
     const queryClient = renderLearner();
     expect(await screen.findByText('Progress: 100 XP')).toBeInTheDocument();
+    // The landing's cheap "signed in" hint follows the session.
+    expect(wasSignedIn()).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(wasSignedIn()).toBe(false);
     expect(screen.queryByText(/Progress/)).not.toBeInTheDocument();
     expect(cachedLearnerData(queryClient)).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Signed in: Ben Okafor, 7 XP')).toBeInTheDocument();
+    expect(wasSignedIn()).toBe(true);
     expect(await screen.findByText('Progress: 7 XP')).toBeInTheDocument();
   });
 
@@ -141,6 +146,7 @@ describe('useMe and the session', () => {
       window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT));
     });
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(wasSignedIn()).toBe(false);
     expect(cachedLearnerData(queryClient)).toEqual([]);
   });
 });

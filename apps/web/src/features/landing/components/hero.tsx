@@ -1,8 +1,9 @@
 import Play from 'lucide-react/icons/play';
 import Star from 'lucide-react/icons/star';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { wasSignedIn } from '@/lib/auth/signed-in-hint';
 import { useI18n } from '@/lib/i18n/language-context';
 import { afterPageLoad } from '@/lib/lazy-with-preload';
 import { Link } from '@/lib/router';
@@ -14,6 +15,7 @@ const HeroIllustration = lazy(() => afterPageLoad().then(() => import('./hero-il
 
 export function Hero({ onWatchDemo }: { onWatchDemo(): void }) {
   const { t, language } = useI18n();
+  const [signedIn] = useState(wasSignedIn);
   const learners = new Intl.NumberFormat(language, { notation: 'compact' }).format(STATS.learners);
   const rating = new Intl.NumberFormat(language, { minimumFractionDigits: 1 }).format(STATS.rating);
   return (
@@ -36,9 +38,15 @@ export function Hero({ onWatchDemo }: { onWatchDemo(): void }) {
           </h1>
           <p className="max-w-xl text-lg text-muted text-pretty sm:text-xl">{t('landing.hero.subtitle')}</p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link to={paths.signup} className={buttonClasses({ size: 'lg' })}>
-              {t('landing.hero.getStarted')}
-            </Link>
+            {signedIn ? (
+              <Link to={paths.app.dashboard} className={buttonClasses({ size: 'lg' })}>
+                {t('landing.nav.myLessons')}
+              </Link>
+            ) : (
+              <Link to={paths.signup} className={buttonClasses({ size: 'lg' })}>
+                {t('landing.hero.getStarted')}
+              </Link>
+            )}
             <button type="button" onClick={onWatchDemo} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
               <Play aria-hidden="true" className="size-5 fill-current" />
               {t('landing.hero.watchDemo')}

@@ -34,6 +34,21 @@ describe('landing page', () => {
     }
   });
 
+  it('offers "Go to my lessons" instead of signing in when this browser has a session open', async () => {
+    window.localStorage.setItem('parla.signed-in', '1');
+    await renderWithApp(<LandingPage />);
+    const links = screen.getAllByRole('link', { name: 'Go to my lessons' });
+    expect(links).toHaveLength(2); // header and hero
+    for (const link of links) expect(link).toHaveAttribute('href', '/app');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('shows sign in and get started, not "Go to my lessons", to a visitor', async () => {
+    await renderWithApp(<LandingPage />);
+    expect(screen.getAllByRole('link', { name: 'Sign In' })[0]).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Go to my lessons' })).toBeNull();
+  });
+
   it('opens the demo modal, which Escape closes, returning focus', async () => {
     const user = userEvent.setup();
     await renderWithApp(<LandingPage />);

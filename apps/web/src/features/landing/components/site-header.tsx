@@ -5,6 +5,7 @@ import { BrandLogo } from '@/components/ui/brand-logo';
 import { buttonClasses } from '@/components/ui/button';
 import { LanguageSelect } from '@/components/ui/language-select';
 import { paths } from '@/config/paths';
+import { wasSignedIn } from '@/lib/auth/signed-in-hint';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 
@@ -20,6 +21,8 @@ const ANCHORS = [
 export function SiteHeader() {
   const { t } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Read once: a hint from this browser's last session (the landing never loads the account code).
+  const [signedIn] = useState(wasSignedIn);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -50,12 +53,20 @@ export function SiteHeader() {
         </nav>
         <div className="ms-auto flex items-center gap-2">
           <LanguageSelect className="w-36 sm:w-40" />
-          <Link to={paths.login} className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'max-sm:hidden' })}>
-            {t('landing.nav.signIn')}
-          </Link>
-          <Link to={paths.signup} className={buttonClasses({ size: 'sm', className: 'max-sm:hidden' })}>
-            {t('landing.nav.getStarted')}
-          </Link>
+          {signedIn ? (
+            <Link to={paths.app.dashboard} className={buttonClasses({ size: 'sm', className: 'max-sm:hidden' })}>
+              {t('landing.nav.myLessons')}
+            </Link>
+          ) : (
+            <>
+              <Link to={paths.login} className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'max-sm:hidden' })}>
+                {t('landing.nav.signIn')}
+              </Link>
+              <Link to={paths.signup} className={buttonClasses({ size: 'sm', className: 'max-sm:hidden' })}>
+                {t('landing.nav.getStarted')}
+              </Link>
+            </>
+          )}
           <button
             type="button"
             aria-expanded={menuOpen}
@@ -83,14 +94,20 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <div className="grid grid-cols-2 gap-2">
-            <Link to={paths.login} className={buttonClasses({ variant: 'secondary' })}>
-              {t('landing.nav.signIn')}
+          {signedIn ? (
+            <Link to={paths.app.dashboard} className={buttonClasses({ className: 'w-full' })}>
+              {t('landing.nav.myLessons')}
             </Link>
-            <Link to={paths.signup} className={buttonClasses()}>
-              {t('landing.nav.getStarted')}
-            </Link>
-          </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              <Link to={paths.login} className={buttonClasses({ variant: 'secondary' })}>
+                {t('landing.nav.signIn')}
+              </Link>
+              <Link to={paths.signup} className={buttonClasses()}>
+                {t('landing.nav.getStarted')}
+              </Link>
+            </div>
+          )}
         </nav>
       ) : null}
     </header>
