@@ -535,6 +535,7 @@ const lighthouseRows =
         { path: '/privacy' },
         { path: '/app', signedIn: true },
         { path: '/app/lesson/greetings-1', signedIn: true },
+        { path: '/app/progress', signedIn: true },
       ])
     : [];
 const landing = (!ONLY || ONLY === 'landing') && hasChromium ? await landingWeights() : [];
@@ -566,6 +567,15 @@ for (const database of !ONLY || ONLY === 'api' ? databases : []) {
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   results.push(await measure('GET /api/v1/health', database.label, app.url, () => '/api/v1/health'));
   results.push(await measure('GET /api/v1/dashboard (signed in)', database.label, app.url, () => '/api/v1/dashboard', learner));
+  results.push(
+    await measure(
+      'GET /api/v1/progress/me/summary (signed in)',
+      database.label,
+      app.url,
+      () => '/api/v1/progress/me/summary',
+      learner,
+    ),
+  );
   await measureLessons(database.label, app.url, learners);
   await app.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -719,6 +729,11 @@ function budgetRows(): string {
     {
       budget: 'dashboard read ≥ 50 % of one PK select',
       prefix: 'GET /api/v1/dashboard',
+      check: (result, database) => ratioCheck(result, database, 0.5),
+    },
+    {
+      budget: 'progress summary read ≥ 50 % of one PK select',
+      prefix: 'GET /api/v1/progress/me/summary',
       check: (result, database) => ratioCheck(result, database, 0.5),
     },
     {

@@ -14,6 +14,26 @@ describe.runIf(hasChromium)('contact form and newsletter in Chromium', () => {
     await browser?.close();
   });
 
+  it('loads the API client and zod only on the first submit, not while a visitor reads the page to its end', async () => {
+    const page = await newPage(browser, { consent: true });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(server.url);
+    await waitForPage(page);
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.locator('#contact form').getByRole('button', { name: 'Send Message' }).waitFor();
+    const apiChunk = (path: string) => /\/assets\/api-[\w-]+\.js$/.test(path);
+    expect(scripts.filter(apiChunk)).toEqual([]);
+
+    await page.locator('#contact form').getByRole('button', { name: 'Send Message' }).click();
+    await page.locator('#contact form').getByRole('alert').first().waitFor();
+    expect(scripts.filter(apiChunk)).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('sends a contact message and shows the success toast; shows the server’s errors next to the form', async () => {
     const page = await newPage(browser, { consent: true });
     const problems = watchConsole(page);

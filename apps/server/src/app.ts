@@ -14,6 +14,9 @@ import { loggerOptions } from './lib/logger';
 import { createDatabaseRateLimiter, createRedisRateLimiter } from './lib/rate-limit';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
+import { createAchievementsRepository } from './modules/achievements/achievements.repository';
+import { achievementsRoutes } from './modules/achievements/achievements.routes';
+import { createAchievementsService } from './modules/achievements/achievements.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -37,6 +40,9 @@ import { createHealthService } from './modules/health/health.service';
 import { createLearnersRepository } from './modules/learners/learners.repository';
 import { createLearnersService } from './modules/learners/learners.service';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
+import { createProgressRepository } from './modules/progress/progress.repository';
+import { progressRoutes } from './modules/progress/progress.routes';
+import { createProgressService } from './modules/progress/progress.service';
 import { createDeckService } from './modules/review/deck.service';
 import { createReviewRepository } from './modules/review/review.repository';
 import { reviewRoutes } from './modules/review/review.routes';
@@ -209,13 +215,15 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const content = createContentProvider(contentDir);
   const events = createDomainEvents(app.log);
   app.decorate('events', events);
+  const achievementsService = createAchievementsService({ repo: createAchievementsRepository(database) });
+  achievementsService.subscribe(events);
   const sessionsRepository = createSessionsRepository(database, events);
   const reviewRepository = createReviewRepository(database);
   const reviews = createReviewService({
     repo: reviewRepository,
     lessonOf: (wordId) => content.get().wordsById.get(wordId)?.lessonId,
   });
-  const catalogueService = createCatalogueService({ repo: createCatalogueRepository(database.db), learners, content });
+  const catalogueService = createCatalogueService({ repo: createCatalogueRepository(database.db), learners, content, clock });
   const lessonSessionsService = createLessonSessionsService({
     repo: sessionsRepository,
     catalogue: catalogueService,
@@ -248,6 +256,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     events,
   });
   const deckService = createDeckService({ reviewRepo: reviewRepository, learners, content, clock });
+  const progressService = createProgressService({ repo: createProgressRepository(database), content, clock });
   app.decorate('warmUp', () => {
     content.get();
   });
@@ -272,6 +281,8 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(reviewRoutes({ deckService, requireAuth }));
       await api.register(tutorRoutes({ tutorService, requireAuth, limiter }));
       await api.register(dashboardRoutes({ dashboardService, requireAuth }));
+      await api.register(progressRoutes({ progressService, requireAuth }));
+      await api.register(achievementsRoutes({ achievementsService, requireAuth }));
     },
     { prefix: '/api/v1' },
   );

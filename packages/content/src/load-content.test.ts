@@ -1,3 +1,4 @@
+import { ROMANISED_LANGUAGES } from '@parla/shared/content.schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ContentValidationError, defaultContentDir, loadContentBank } from './load-content';
 import { at, makeUnit, removeFixtures, writeFixture } from './test-fixtures/make-fixture';
@@ -40,6 +41,10 @@ describe('loadContentBank', () => {
       blank: 1,
     });
     expect(sentence?.forms.ja.tokens).toEqual(['私の', '名前は', 'アンナです']);
+    // Romanisation per token: authored for ja, derived from roman for ru, none for Latin scripts.
+    expect(sentence?.forms.ja.tokens_roman).toEqual(['watashi no', 'namae wa', 'Anna desu']);
+    expect(sentence?.forms.ru.tokens_roman).toEqual(['menya', 'zovut', 'Anna']);
+    expect(sentence?.forms.es).not.toHaveProperty('tokens_roman');
     expect(sentence?.forms.es.alt).toEqual(['Mi nombre es Anna.']);
 
     expect(bank.unitsById.get('food')?.notes.es.en).toBe('A note about es.');
@@ -76,5 +81,16 @@ describe('the real content bank', () => {
     const bank = loadContentBank();
     expect(bank.units.length).toBeGreaterThan(0);
     expect(bank.languages).toHaveLength(12);
+  });
+
+  it('gives every sentence of a non-Latin language one romanisation per token', () => {
+    const bank = loadContentBank();
+    for (const sentence of bank.sentencesById.values()) {
+      for (const lang of ROMANISED_LANGUAGES) {
+        const { tokens, tokens_roman: tokensRoman } = sentence.forms[lang];
+        expect(tokensRoman, `${sentence.id} ${lang}`).toHaveLength(tokens.length);
+        for (const roman of tokensRoman ?? []) expect(roman, `${sentence.id} ${lang}`).toMatch(/^[^\s,.!?]+(?: [^\s,.!?]+)*$/u);
+      }
+    }
   });
 });

@@ -60,8 +60,8 @@ export class ContentValidationError extends Error {
   }
 }
 
-function formsOf(raw: ContentWordInput | ContentSentenceInput): LanguageForms {
-  const entries = CONTENT_LANGUAGES.map((lang: ContentLanguage) => [lang, normaliseLanguageValue(lang, raw[lang])]);
+function formsOf(raw: ContentWordInput | ContentSentenceInput, kind: 'word' | 'sentence'): LanguageForms {
+  const entries = CONTENT_LANGUAGES.map((lang: ContentLanguage) => [lang, normaliseLanguageValue(lang, raw[lang], kind)]);
   return Object.fromEntries(entries) as LanguageForms;
 }
 
@@ -92,7 +92,7 @@ export function loadContentBank(dir: string = defaultContentDir): ContentBank {
           lessonId: w.lesson,
           pos: w.pos,
           loan: loanOf(w.loan),
-          forms: formsOf(w),
+          forms: formsOf(w, 'word'),
         })),
       sentences: file.sentences
         .filter((s) => s.lesson === lesson.id)
@@ -101,7 +101,7 @@ export function loadContentBank(dir: string = defaultContentDir): ContentBank {
           unitId: file.id,
           lessonId: s.lesson,
           loan: loanOf(s.loan),
-          forms: formsOf(s),
+          forms: formsOf(s, 'sentence'),
         })),
     }));
     return {

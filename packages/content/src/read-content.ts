@@ -6,7 +6,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ContentLanguage, GENDERS, type LanguageValue, TOKENS_REQUIRED_LANGUAGES } from '@parla/shared/content.schema';
+import {
+  type ContentLanguage,
+  GENDERS,
+  isRomanisedLanguage,
+  type LanguageValue,
+  TOKENS_REQUIRED_LANGUAGES,
+} from '@parla/shared/content.schema';
 import { deriveTokens } from '@parla/shared/content-text';
 import { type Document, isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 
@@ -150,18 +156,63 @@ export type LanguageValueLike =
       roman?: string | undefined;
       alt?: readonly string[] | undefined;
       tokens?: readonly string[] | undefined;
+      /** Romanisation of each token, as authored (sentences of non-Latin languages only). */
+      roman_tokens?: readonly string[] | undefined;
       blank?: number | undefined;
       gender?: (typeof GENDERS)[number] | undefined;
     };
 
 const tokensAuthoredOnly = (lang: ContentLanguage) => (TOKENS_REQUIRED_LANGUAGES as readonly string[]).includes(lang);
 
+// Punctuation stripped from both ends of a romanised word. Not the apostrophe: it is a letter in
+// romanisations (Russian soft sign "pozhalovat'", Arabic hamza written as ').
+const ROMAN_EDGE = /^[\s,.!?¿¡;:…—–"“”„«»‹›()]+|[\s,.!?¿¡;:…—–"“”„«»‹›()]+$/gu;
+const SENTENCE_END = /[.!?…]["”»)]*$/u;
+
+/** A romanised word without the punctuation around it. */
+export function stripRomanPunctuation(word: string): string {
+  return word.normalize('NFC').replace(ROMAN_EDGE, '');
+}
+
+/**
+ * The romanisation of each token of a sentence, derived from the sentence's `roman` when it has
+ * exactly one space-separated word per token (punctuation at the word ends stripped). A word that
+ * opens a sentence is lower-cased (it is capitalised only because of its position); a capital
+ * anywhere else marks a proper noun ("Anna") and is kept. `undefined` when the counts differ: the
+ * author must then write `roman_tokens`.
+ */
+export function deriveTokensRoman(roman: string, tokenCount: number): string[] | undefined {
+  const words = roman
+    .normalize('NFC')
+    .split(/\s+/u)
+    .filter((w) => stripRomanPunctuation(w).length > 0);
+  if (words.length !== tokenCount) return undefined;
+  return words.map((word, index) => {
+    const bare = stripRomanPunctuation(word);
+    const opensSentence = index === 0 || SENTENCE_END.test(words[index - 1] ?? '');
+    return opensSentence ? lowerFirst(bare) : bare;
+  });
+}
+
+function lowerFirst(word: string): string {
+  const first = String.fromCodePoint(word.codePointAt(0) ?? 0);
+  return first.toLowerCase() + word.slice(first.length);
+}
+
 /**
  * The one shape consumers see. Missing tokens are derived from spaces; for ja/zh (no spaces)
  * the whole text becomes a single token, which only happens for words — sentences there must
  * author their tokens, which the validator enforces.
+ *
+ * Sentences of non-Latin languages (ROMANISED_LANGUAGES) also get `tokens_roman`: the authored
+ * `roman_tokens`, else `deriveTokensRoman`. It stays undefined when it cannot be derived (the
+ * validator reports that) and for words and Latin-script languages.
  */
-export function normaliseLanguageValue(lang: ContentLanguage, input: LanguageValueLike): LanguageValue {
+export function normaliseLanguageValue(
+  lang: ContentLanguage,
+  input: LanguageValueLike,
+  kind: 'word' | 'sentence' = 'word',
+): LanguageValue {
   const value = typeof input === 'string' ? { text: input } : input;
   const tokens =
     value.tokens && value.tokens.length > 0
@@ -169,11 +220,20 @@ export function normaliseLanguageValue(lang: ContentLanguage, input: LanguageVal
       : tokensAuthoredOnly(lang)
         ? [value.text]
         : deriveTokens(value.text);
+  const tokensRoman =
+    kind === 'sentence' && isRomanisedLanguage(lang)
+      ? value.roman_tokens && value.roman_tokens.length > 0
+        ? value.roman_tokens.map((t) => t.normalize('NFC').trim())
+        : value.roman !== undefined
+          ? deriveTokensRoman(value.roman, tokens.length)
+          : undefined
+      : undefined;
   return {
     text: value.text,
     ...(value.roman !== undefined && { roman: value.roman }),
     alt: [...(value.alt ?? [])],
     tokens,
+    ...(tokensRoman !== undefined && { tokens_roman: tokensRoman }),
     ...(value.blank !== undefined && { blank: value.blank }),
     ...(value.gender !== undefined && { gender: value.gender }),
   };
@@ -193,6 +253,7 @@ export function lenientLanguageValue(raw: unknown): LanguageValueLike | undefine
     roman: typeof raw.roman === 'string' && raw.roman.trim() ? raw.roman : undefined,
     alt: strings(raw.alt),
     tokens: strings(raw.tokens),
+    roman_tokens: strings(raw.roman_tokens),
     blank: Number.isInteger(raw.blank) ? (raw.blank as number) : undefined,
     gender,
   };

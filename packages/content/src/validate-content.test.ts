@@ -343,6 +343,119 @@ describe('tokens and blanks', () => {
   });
 });
 
+describe('romanisation of each token', () => {
+  it('reports a sentence whose roman has not one word per token and no roman_tokens', () => {
+    const issues = validateUnit((u) => {
+      delete at(u, 'sentences', 0, 'ja').roman_tokens;
+      at(u, 'sentences', 1, 'ru').roman = 'Menya zovut Anna Ivanovna.';
+    });
+    expectIssue(issues, {
+      kind: 'sentence',
+      id: 'greetings-s01',
+      message:
+        'ja: the romanisation of each token can\'t be derived: roman "Watashi no namae wa Anna desu." does not have one word per token (3 tokens: 0 私の, 1 名前は, 2 アンナです) — add roman_tokens: [...] with one romanisation per token',
+    });
+    expectIssue(issues, { id: 'greetings-s02', message: /^ru: the romanisation of each token can't be derived/ });
+  });
+
+  it('reports roman_tokens with a wrong length or that do not spell the roman', () => {
+    const issues = validateUnit((u) => {
+      at(u, 'sentences', 0, 'ja').roman_tokens = ['watashi no', 'namae wa Anna desu'];
+      at(u, 'sentences', 1, 'ko').roman_tokens = ['je', 'ireumeun', 'tomimnida'];
+    });
+    expectIssue(issues, {
+      id: 'greetings-s01',
+      message: 'ja: roman_tokens has 2 entries but there are 3 tokens (0 私の, 1 名前は, 2 アンナです)',
+    });
+    expectIssue(issues, {
+      id: 'greetings-s02',
+      message: 'ko: roman_tokens (je | ireumeun | tomimnida) do not spell the roman "Je ireumeun Annaimnida."',
+    });
+  });
+
+  it('accepts roman_tokens that differ from the roman only in case, accents and punctuation', () => {
+    const issues = validateUnit((u) => {
+      at(u, 'sentences', 0, 'zh').roman_tokens = ['wo', 'jiao', 'Anna'];
+    });
+    expect(issues).toEqual([]);
+  });
+
+  it('reports roman_tokens in a Latin-script language and on a word', () => {
+    const issues = validateUnit((u) => {
+      at(u, 'sentences', 0).de = { text: 'Ich heiße Anna.', roman_tokens: ['ich', 'heisse', 'Anna'] };
+      at(u, 'words', 0).ru = { text: 'дом', roman: 'dom', roman_tokens: ['dom'] };
+    });
+    expectIssue(issues, { id: 'greetings-s01', message: 'de: roman_tokens is only for ja, zh, ko, ru, ar, hi' });
+    expectIssue(issues, {
+      id: 'greetings-word-1',
+      message: /ru: unknown key "roman_tokens" \(roman_tokens is only for sentences\)/,
+    });
+  });
+});
+
+describe('no word before its lesson', () => {
+  // Lesson greetings-3 starts at word 11 (5 words per lesson); sentences 1–2 are lesson 1.
+  const laterWord = (u: Data, text: string, pos = 'verb') => {
+    const word = at(u, 'words', 10);
+    word.es = text;
+    word.pos = pos;
+    return word;
+  };
+
+  it('reports a sentence that uses a word a later lesson teaches', () => {
+    const issues = validateUnit((u) => {
+      laterWord(u, 'llamo');
+    });
+    expectIssue(issues, {
+      kind: 'sentence',
+      id: 'greetings-s01',
+      message:
+        'es: "llamo" is taught later, by word "greetings-word-11" in lesson greetings-3 — move the sentence to that lesson or later, or reword it (a word spelt like an unrelated one: mark it homograph: [es])',
+    });
+    expectIssue(issues, { id: 'greetings-s04', message: /^es: "llamo" is taught later/ });
+    // Lesson 3 itself and later lessons may use it.
+    expect(issues.filter((i) => i.id === 'greetings-s05' || i.id === 'greetings-s08')).toEqual([]);
+  });
+
+  it('names the file of a later unit and compares without case, article or punctuation', () => {
+    const later = makeUnit({ id: 'food', order: 2 });
+    at(later, 'words', 0).es = 'el Anna';
+    const issues = validate({ units: [makeUnit(), later] });
+    expectIssue(issues, {
+      id: 'greetings-s01',
+      message: /^es: "Anna" is taught later, by word "food-word-1" in lesson food-1 \(units\/02-food\.yaml\)/,
+    });
+  });
+
+  it('accepts a word taught in the same or an earlier lesson, or inside a phrase taught by then', () => {
+    expect(
+      validateUnit((u) => {
+        laterWord(u, 'llamo');
+        at(u, 'words', 0).es = 'llamo';
+      }),
+    ).toEqual([]);
+    expect(
+      validateUnit((u) => {
+        laterWord(u, 'llamo');
+        at(u, 'words', 0).es = 'me llamo';
+      }),
+    ).toEqual([]);
+  });
+
+  it('leaves out function words and forms marked homograph', () => {
+    expect(validateUnit((u) => void laterWord(u, 'me', 'pronoun'))).toEqual([]);
+    expect(
+      validateUnit((u) => {
+        laterWord(u, 'llamo').homograph = ['es'];
+      }),
+    ).toEqual([]);
+    const issues = validateUnit((u) => {
+      laterWord(u, 'llamo').homograph = ['fr'];
+    });
+    expectIssue(issues, { id: 'greetings-s01', message: /^es: "llamo" is taught later/ });
+  });
+});
+
 describe('ids and references', () => {
   it('reports duplicate ids within a file', () => {
     const issues = validateUnit((u) => {

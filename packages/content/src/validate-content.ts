@@ -20,6 +20,7 @@ import {
   type LanguageValue,
   LESSON_SENTENCE_COUNT,
   LESSON_WORD_COUNT,
+  ROMANISED_LANGUAGES,
   TARGET_LANGUAGES,
   type TargetLanguage,
   TOKENS_REQUIRED_LANGUAGES,
@@ -75,6 +76,8 @@ export interface DraftForm {
   value: LanguageValue;
   /** Whether `tokens` was written by the author (as opposed to derived from spaces). */
   tokensAuthored: boolean;
+  /** Whether `roman_tokens` was written by the author (as opposed to derived from `roman`). */
+  romanTokensAuthored: boolean;
   at: YamlPath;
 }
 
@@ -84,6 +87,10 @@ export interface DraftItem {
   at: YamlPath;
   lesson: string | undefined;
   loan: ReadonlySet<TargetLanguage>;
+  /** Words only: the part of speech as written (may be invalid). */
+  pos: string | undefined;
+  /** Words only: target languages where the form is spelt like another, unrelated word. */
+  homograph: ReadonlySet<TargetLanguage>;
   forms: Partial<Record<ContentLanguage, DraftForm>>;
 }
 
@@ -168,6 +175,8 @@ const KNOWN_KEYS = [
     'roman',
     'alt',
     'tokens',
+    'roman_tokens',
+    'homograph',
     'blank',
     'gender',
     'description',
@@ -339,8 +348,8 @@ function unknownKeyMessage(key: string, kind: ItemKind, rest: readonly (string |
   const suggestion = suggestKey(key);
   let hint = suggestion && suggestion !== key ? ` (did you mean "${suggestion}"?)` : '';
   const inLanguageValue = rest.length === 1 && typeof rest[0] === 'string';
-  if (kind === 'word' && inLanguageValue && (key === 'tokens' || key === 'blank')) {
-    hint = ' (tokens and blank are only for sentences)';
+  if (kind === 'word' && inLanguageValue && (key === 'tokens' || key === 'blank' || key === 'roman_tokens')) {
+    hint = ` (${key === 'roman_tokens' ? 'roman_tokens is' : 'tokens and blank are'} only for sentences)`;
   } else if (kind === 'sentence' && inLanguageValue && key === 'gender') {
     hint = ' (gender is only for words)';
   }
@@ -395,8 +404,9 @@ function readItems(data: Record<string, unknown>, kind: 'word' | 'sentence'): Dr
       const value: LanguageValueLike | undefined = lenientLanguageValue(raw[lang]);
       if (value === undefined) continue;
       forms[lang] = {
-        value: normaliseLanguageValue(lang, value),
+        value: normaliseLanguageValue(lang, value, kind),
         tokensAuthored: typeof value !== 'string' && value.tokens !== undefined && value.tokens.length > 0,
+        romanTokensAuthored: typeof value !== 'string' && value.roman_tokens !== undefined && value.roman_tokens.length > 0,
         at: [...at, lang],
       };
     }
@@ -407,6 +417,8 @@ function readItems(data: Record<string, unknown>, kind: 'word' | 'sentence'): Dr
         at,
         lesson: typeof raw.lesson === 'string' ? raw.lesson : undefined,
         loan: readLoan(raw.loan),
+        pos: typeof raw.pos === 'string' ? raw.pos : undefined,
+        homograph: readLoan(raw.homograph),
         forms,
       },
     ];
@@ -620,7 +632,56 @@ function checkLoanWords(unit: DraftUnit, item: DraftItem, report: Report): void 
   }
 }
 
-const ITEM_CHECKS = [checkScripts, checkRomanisation, checkTokensAuthored, checkTokensJoin, checkBlank, checkLoanWords] as const;
+/** Letters only, case-folded, without accents: how loosely roman_tokens must spell the roman. */
+const romanLetters = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^\p{L}]+/gu, '')
+    .toLowerCase();
+
+function checkTokensRoman(unit: DraftUnit, item: DraftItem, report: Report): void {
+  if (item.kind !== 'sentence') return;
+  for (const [lang, form] of formsOf(item)) {
+    const { tokens, tokens_roman: tokensRoman, roman } = form.value;
+    const where = itemWhere(unit, item, [...form.at, 'roman_tokens']);
+    if (!isRomanisedLanguage(lang)) {
+      if (form.romanTokensAuthored) report(where, `${lang}: roman_tokens is only for ${ROMANISED_LANGUAGES.join(', ')}`);
+      continue;
+    }
+    // Missing roman or missing ja/zh tokens are reported by their own checks.
+    const tokensMissing = (TOKENS_REQUIRED_LANGUAGES as readonly string[]).includes(lang) && !form.tokensAuthored;
+    if (roman === undefined || tokensMissing) continue;
+    const listing = tokens.map((t, i) => `${i} ${t}`).join(', ');
+    if (!form.romanTokensAuthored) {
+      if (tokensRoman === undefined) {
+        report(
+          itemWhere(unit, item, form.at),
+          `${lang}: the romanisation of each token can't be derived: roman "${roman}" does not have one word per token (${tokens.length} tokens: ${listing}) — add roman_tokens: [...] with one romanisation per token`,
+        );
+      }
+      continue;
+    }
+    if (tokensRoman === undefined) continue;
+    if (tokensRoman.length !== tokens.length) {
+      report(
+        where,
+        `${lang}: roman_tokens has ${tokensRoman.length} entr${tokensRoman.length === 1 ? 'y' : 'ies'} but there are ${tokens.length} tokens (${listing})`,
+      );
+    } else if (romanLetters(tokensRoman.join('')) !== romanLetters(roman)) {
+      report(where, `${lang}: roman_tokens (${tokensRoman.join(' | ')}) do not spell the roman "${roman}"`);
+    }
+  }
+}
+
+const ITEM_CHECKS = [
+  checkScripts,
+  checkRomanisation,
+  checkTokensAuthored,
+  checkTokensJoin,
+  checkTokensRoman,
+  checkBlank,
+  checkLoanWords,
+] as const;
 
 const UNIT_CHECKS = [
   checkFileName,
@@ -659,6 +720,76 @@ function checkDuplicateIds(units: readonly DraftUnit[], report: Report): void {
   for (const unit of units) {
     for (const item of [...unit.words, ...unit.sentences]) {
       visit({ ...itemWhere(unit, item), kind: item.kind, id: item.id });
+    }
+  }
+}
+
+/**
+ * Parts of speech the order rule leaves out: the small closed classes every sentence needs
+ * ("y", "de", "the", "I") that a course meets long before the lesson that lists them.
+ */
+const ORDER_EXEMPT_POS: ReadonlySet<string> = new Set(['pronoun', 'determiner', 'preposition', 'conjunction']);
+
+/**
+ * No word before its lesson: in each course, a sentence may not use as one of its tokens a word
+ * that a later lesson teaches (course order: unit order, then lesson order), unless the same text
+ * is also a word of that lesson or an earlier one, or the token belongs to a phrase taught by then
+ * ("утро" inside "доброе утро"). Tokens and word texts compare as comparableForm (case, leading
+ * article and punctuation ignored); function words (ORDER_EXEMPT_POS) and forms marked
+ * `homograph` are left out.
+ */
+function checkWordOrder(units: readonly DraftUnit[], report: Report): void {
+  const ordered = [...units].filter((u) => u.order !== undefined).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const lessonIndex = new Map<string, number>();
+  for (const unit of ordered)
+    for (const lesson of unit.lessons) if (!lessonIndex.has(lesson.id)) lessonIndex.set(lesson.id, lessonIndex.size);
+  const lessonOf = (item: DraftItem) => (item.lesson === undefined ? undefined : lessonIndex.get(item.lesson));
+
+  for (const lang of TARGET_LANGUAGES) {
+    // The earliest lesson teaching each text, and the word that teaches it there.
+    const taught = new Map<string, { index: number; word: DraftItem; unit: DraftUnit; lessonId: string }>();
+    // Multi-word words (phrases) as token sequences, with the lesson teaching them.
+    const phrases: { tokens: string[]; index: number }[] = [];
+    for (const unit of ordered) {
+      for (const word of unit.words) {
+        const index = lessonOf(word);
+        const form = word.forms[lang];
+        if (index === undefined || !form || word.lesson === undefined) continue;
+        const key = comparableForm(lang, form.value.text);
+        if (!key) continue;
+        if (key.includes(' ')) phrases.push({ tokens: key.split(' '), index });
+        const exempt = (word.pos !== undefined && ORDER_EXEMPT_POS.has(word.pos)) || word.homograph.has(lang);
+        const first = taught.get(key);
+        // A text that an exempt word also teaches is never reported.
+        const entry = { index: exempt ? -1 : index, word, unit, lessonId: word.lesson };
+        if (!first || entry.index < first.index) taught.set(key, entry);
+      }
+    }
+    for (const unit of ordered) {
+      for (const sentence of unit.sentences) {
+        const index = lessonOf(sentence);
+        const form = sentence.forms[lang];
+        if (index === undefined || !form) continue;
+        const keys = form.value.tokens.map((t) => comparableForm(lang, t));
+        const covered = new Set<number>();
+        for (const phrase of phrases) {
+          if (phrase.index > index) continue;
+          for (let start = 0; start + phrase.tokens.length <= keys.length; start++) {
+            if (!phrase.tokens.every((t, i) => keys[start + i] === t)) continue;
+            for (let i = 0; i < phrase.tokens.length; i++) covered.add(start + i);
+          }
+        }
+        const reported = new Set<string>();
+        keys.forEach((key, i) => {
+          const first = taught.get(key);
+          if (!first || first.index <= index || covered.has(i) || reported.has(key)) return;
+          reported.add(key);
+          report(
+            itemWhere(unit, sentence, [...form.at]),
+            `${lang}: "${form.value.tokens[i]}" is taught later, by word "${first.word.id}" in lesson ${first.lessonId}${first.unit === unit ? '' : ` (${first.unit.source.file})`} — move the sentence to that lesson or later, or reword it (a word spelt like an unrelated one: mark it homograph: [${lang}])`,
+          );
+        });
+      }
     }
   }
 }
@@ -750,6 +881,7 @@ export function inspectContent(dir: string = defaultContentDir): ContentInspecti
   }
   checkDuplicateIds(units, report);
   checkUnitOrders(units, report);
+  checkWordOrder(units, report);
 
   const { source: languagesSource, issues: languageReadIssues } = readSourceFile(dir, LANGUAGES_FILE);
   issues.push(...languageReadIssues);

@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkAnswer, checkSpeech, checkWordOrder, maskWord, SPEECH_PASS_SIMILARITY, speechSimilarity } from './answers';
+import {
+  checkAnswer,
+  checkSpeech,
+  checkWordOrder,
+  foldRomanisation,
+  maskWord,
+  SPEECH_PASS_SIMILARITY,
+  speechSimilarity,
+} from './answers';
 
 describe('checkAnswer', () => {
   it('ignores case, surrounding space and punctuation', () => {
@@ -44,6 +53,102 @@ describe('checkAnswer', () => {
   it('rejects an empty or wrong answer', () => {
     expect(checkAnswer('   ', 'hola', [], 'es')).toMatchObject({ correct: false, verdict: 'wrong' });
     expect(checkAnswer('adiós', 'hola', [], 'es').correct).toBe(false);
+  });
+});
+
+describe('romanised answers', () => {
+  const ohayo = ['ohayō gozaimasu'];
+
+  it('accepts Japanese in romaji, long vowels typed as ou, oo or a single vowel, spaces optional', () => {
+    for (const typed of [
+      'ohayō gozaimasu',
+      'ohayou gozaimasu',
+      'ohayo gozaimasu',
+      'ohayoo gozaimasu',
+      'Ohayogozaimasu',
+      'OHAYOU-GOZAIMASU',
+    ]) {
+      expect(checkAnswer(typed, 'おはようございます', [], 'ja', ohayo), typed).toEqual({
+        correct: true,
+        verdict: 'romanised',
+        expected: 'おはようございます',
+      });
+    }
+    expect(checkAnswer('sayounara', 'さようなら', [], 'ja', ['sayōnara']).verdict).toBe('romanised');
+    expect(checkAnswer('arigatou', 'ありがとう', [], 'ja', ['arigatō']).verdict).toBe('romanised');
+  });
+
+  it('keeps the usual tolerance: one slip is accepted but pointed out, more is wrong', () => {
+    expect(checkAnswer('ohayou gozaimsu', 'おはようございます', [], 'ja', ohayo)).toMatchObject({
+      correct: true,
+      verdict: 'typo',
+    });
+    expect(checkAnswer('ohayou gozimsu', 'おはようございます', [], 'ja', ohayo).verdict).toBe('wrong');
+    expect(checkAnswer('kunsi', '国', [], 'ja', ['kuni']).verdict).toBe('wrong');
+    expect(checkAnswer('konbanwa', 'こんにちは', [], 'ja', ['konnichiwa']).verdict).toBe('wrong');
+  });
+
+  it('drops tone marks, dots and ʿayn, and takes pinyin with tone numbers', () => {
+    expect(checkAnswer('ni hao', '你好', [], 'zh', ['nǐ hǎo']).verdict).toBe('romanised');
+    expect(checkAnswer('ni3hao3', '你好', [], 'zh', ['nǐ hǎo']).verdict).toBe('romanised');
+    expect(checkAnswer('lvse', '绿色', [], 'zh', ['lǜsè']).verdict).toBe('romanised');
+    expect(checkAnswer('marhaban', 'مرحبا', [], 'ar', ['marḥaban']).verdict).toBe('romanised');
+    expect(checkAnswer("ma'a as-salama", 'مع السلامة', [], 'ar', ['maʿa as-salāma']).verdict).toBe('romanised');
+    expect(checkAnswer('aap', 'आप', [], 'hi', ['āp']).verdict).toBe('romanised');
+    expect(checkAnswer('privet', 'Привет', [], 'ru', ['privet']).verdict).toBe('romanised');
+    expect(checkAnswer('pozhalovat', 'пожаловать', [], 'ru', ["pozhalovat'"]).verdict).toBe('romanised');
+  });
+
+  it('still prefers the script, and never takes a romanisation for a Latin course or without one', () => {
+    expect(checkAnswer('おはようございます', 'おはようございます', [], 'ja', ohayo).verdict).toBe('exact');
+    expect(checkAnswer('ohayou gozaimasu', 'おはようございます', [], 'ja').verdict).toBe('wrong');
+    expect(checkAnswer('ola', 'hola', [], 'es', ['ola']).verdict).toBe('wrong');
+    expect(checkAnswer('  ', 'おはようございます', [], 'ja', ohayo).verdict).toBe('wrong');
+  });
+});
+
+describe('foldRomanisation', () => {
+  const romaji = fc.stringMatching(/^[a-z]{1,12}( [a-z]{1,12}){0,3}$/);
+  const languages = fc.constantFrom('ja', 'zh', 'ko', 'ru', 'ar', 'hi');
+
+  it('is idempotent and ignores case, spaces, hyphens and apostrophes', () => {
+    fc.assert(
+      fc.property(romaji, languages, (text, language) => {
+        const folded = foldRomanisation(text, language);
+        expect(foldRomanisation(folded, language)).toBe(folded);
+        expect(foldRomanisation(text.toUpperCase(), language)).toBe(folded);
+        expect(foldRomanisation(text.replaceAll(' ', ''), language)).toBe(folded);
+        expect(foldRomanisation(text.replaceAll(' ', '-'), language)).toBe(folded);
+        expect(foldRomanisation(text.replaceAll(' ', "'"), language)).toBe(folded);
+      }),
+    );
+  });
+
+  it('reads a macron vowel as the vowel single or doubled, and a Japanese ō as ou', () => {
+    const macron = { a: 'ā', e: 'ē', i: 'ī', o: 'ō', u: 'ū' } as const;
+    // Found by the property below: a doubled vowel after an "o" ("o" + "uu" + "o").
+    expect(foldRomanisation('ouuo', 'ja')).toBe(foldRomanisation('oūo', 'ja'));
+    fc.assert(
+      fc.property(romaji, fc.constantFrom('a', 'e', 'i', 'o', 'u'), languages, (text, vowel, language) => {
+        const long = `${text}${macron[vowel as keyof typeof macron]}${text}`;
+        const folded = foldRomanisation(long, language);
+        expect(foldRomanisation(`${text}${vowel}${text}`, language)).toBe(folded);
+        expect(foldRomanisation(`${text}${vowel}${vowel}${text}`, language)).toBe(folded);
+        if (vowel === 'o' && language === 'ja') expect(foldRomanisation(`${text}ou${text}`, language)).toBe(folded);
+      }),
+    );
+  });
+
+  it('drops every combining mark', () => {
+    fc.assert(
+      fc.property(romaji, fc.constantFrom('\u0301', '\u0300', '\u0304', '\u030C', '\u0323', '\u0308'), (text, mark) => {
+        const marked = [...text]
+          .map((letter) => (letter === ' ' ? letter : `${letter}${mark}`))
+          .join('')
+          .normalize('NFC');
+        expect(foldRomanisation(marked, 'hi')).toBe(foldRomanisation(text, 'hi'));
+      }),
+    );
   });
 });
 

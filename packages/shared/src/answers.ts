@@ -2,9 +2,10 @@
  * Answer checking shared by the server (which decides) and the web app (instant feedback).
  * Lenient where learners deserve it: case, surrounding space and punctuation never matter; a
  * missing accent (Latin scripts) or a one-letter slip in a word of five or more letters is
- * accepted but pointed out; alternatives from the content bank are accepted as they are.
+ * accepted but pointed out; alternatives from the content bank are accepted as they are. In a
+ * non-Latin course, the answer's romanisation is accepted too (no native keyboard needed).
  */
-export type AnswerVerdict = 'exact' | 'alternative' | 'missing_accent' | 'typo' | 'wrong';
+export type AnswerVerdict = 'exact' | 'alternative' | 'missing_accent' | 'typo' | 'romanised' | 'wrong';
 
 export interface AnswerCheck {
   correct: boolean;
@@ -76,7 +77,51 @@ function isSingleTypo(given: string, expected: string): boolean {
   return slips === 1;
 }
 
-export function checkAnswer(given: string, expected: string, alternatives: readonly string[], language: string): AnswerCheck {
+/** Letters romanisations write for ʿayn, hamza, the soft sign or a syllable break: all optional. */
+const ROMAN_APOSTROPHES = /[ʿʾʼʻ'’‘`´]/gu;
+
+/**
+ * A romanisation as learners type it without special keys: lower-case, marks dropped (nǐ → ni,
+ * ṣ → s, ō → o), apostrophes, hyphens and spaces optional, a doubled vowel the same as a single
+ * one (ā ↔ aa ↔ a); in Japanese "ou" is a long o (ohayou ↔ ohayō), in Chinese tone numbers and
+ * "v" for ü are allowed (ni3 hao3, lv).
+ */
+export function foldRomanisation(text: string, language: string): string {
+  let folded = text
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/\p{M}+/gu, '')
+    .replace(ROMAN_APOSTROPHES, '')
+    .replace(/[\p{P}\p{S}\s]+/gu, '')
+    .replaceAll('ß', 'ss');
+  if (language === 'zh') folded = folded.replace(/[1-5]/g, '').replaceAll('v', 'u');
+  const single = (value: string) => value.replace(/([aeiou])\1+/g, '$1');
+  // Long vowels first ("ouu" is "ou"), then Japanese ō written "ou", which may leave a new pair ("oo").
+  if (language === 'ja') folded = single(folded).replaceAll('ou', 'o');
+  return single(folded);
+}
+
+/** A romanised answer: exactly one of the accepted romanisations once folded, or one slip away. */
+function checkRomanised(given: string, romanisations: readonly string[], language: string): AnswerVerdict | undefined {
+  const answer = foldRomanisation(given, language);
+  if (answer.length === 0) return undefined;
+  const folded = romanisations.map((candidate) => foldRomanisation(candidate, language)).filter(Boolean);
+  if (folded.includes(answer)) return 'romanised';
+  if (folded.some((candidate) => [...candidate].length >= 5 && editDistance(answer, candidate, 1) === 1)) return 'typo';
+  return undefined;
+}
+
+/**
+ * Marks a typed answer. `romanisations`: the expected answer's accepted romanisations (non-Latin
+ * courses); an answer in Latin letters is then compared with them after folding.
+ */
+export function checkAnswer(
+  given: string,
+  expected: string,
+  alternatives: readonly string[],
+  language: string,
+  romanisations: readonly string[] = [],
+): AnswerCheck {
   const answer = normaliseAnswer(given, language);
   const accepted = [expected, ...alternatives];
   const normalised = accepted.map((candidate) => normaliseAnswer(candidate, language));
@@ -89,8 +134,12 @@ export function checkAnswer(given: string, expected: string, alternatives: reado
     const bare = withoutAccents(answer);
     if (normalised.some((candidate) => withoutAccents(candidate) === bare)) return result(true, 'missing_accent');
     if (normalised.some((candidate) => isSingleTypo(bare, withoutAccents(candidate)))) return result(true, 'typo');
-  } else if (normalised.some((candidate) => isSingleTypo(answer, candidate))) {
-    return result(true, 'typo');
+  } else {
+    if (romanisations.length > 0 && LATIN.test(answer)) {
+      const verdict = checkRomanised(given, romanisations, language);
+      if (verdict) return result(true, verdict);
+    }
+    if (normalised.some((candidate) => isSingleTypo(answer, candidate))) return result(true, 'typo');
   }
   return result(false, 'wrong');
 }

@@ -75,6 +75,12 @@ export type ConfirmPasswordResetBody = z.infer<typeof ConfirmPasswordResetBodySc
 export const AcceptedResponseSchema = z.object({ status: z.literal('accepted'), detail: z.string() }).meta({ id: 'Accepted' });
 export const OkResponseSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Ok' });
 
+/** A reset request was taken; another e-mail to this address can be asked for only after `resend_after_seconds`. */
+export const RequestPasswordResetResponseSchema = AcceptedResponseSchema.extend({
+  resend_after_seconds: z.int().positive().describe('Until then a new request for this address answers 429 and sends nothing'),
+}).meta({ id: 'RequestPasswordResetResponse' });
+export type RequestPasswordResetResponse = z.infer<typeof RequestPasswordResetResponseSchema>;
+
 export const SOCIAL_PROVIDERS = ['google', 'github'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);

@@ -9,7 +9,7 @@
  *   engine consume (every language value is an object, tokens always present, ids resolved).
  */
 import { z } from 'zod';
-import { INTERFACE_LANGUAGE_CODES } from './languages';
+import { INTERFACE_LANGUAGE_CODES, TARGET_LANGUAGES, type TargetLanguage } from './languages';
 
 // ---------------------------------------------------------------------------------------------
 // Language sets
@@ -19,9 +19,8 @@ import { INTERFACE_LANGUAGE_CODES } from './languages';
 export const CONTENT_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'ru', 'ja', 'zh', 'ko', 'ar', 'hi'] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
-/** The courses offered (English is a source language only). */
-export const TARGET_LANGUAGES = ['es', 'fr', 'de', 'it', 'pt', 'ja', 'zh', 'ko', 'ru', 'ar', 'hi', 'nl'] as const;
-export type TargetLanguage = (typeof TARGET_LANGUAGES)[number];
+// The courses offered live with the interface languages, in a module without zod: the landing counts them.
+export { TARGET_LANGUAGES, type TargetLanguage } from './languages';
 
 /** Languages a learner can pick as "I speak …" during setup. */
 export const NATIVE_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ru'] as const;
@@ -137,9 +136,11 @@ export const SentenceValueObjectInputSchema = z.strictObject({
   roman: NonEmptyText.optional(),
   alt: AltInput.optional(),
   tokens: z.array(NonEmptyText).min(1, { error: 'must list at least one token' }).optional(),
+  /** Romanisation of each token (non-Latin languages), when it can't be derived from `roman`. */
+  roman_tokens: z.array(NonEmptyText).min(1, { error: 'must list at least one romanised token' }).optional(),
   blank: z.int().min(0, { error: 'must be 0 or more' }).optional(),
 });
-/** A sentence in one language: a plain string or `{ text, roman?, alt?, tokens?, blank? }`. */
+/** A sentence in one language: a plain string or `{ text, roman?, alt?, tokens?, roman_tokens?, blank? }`. */
 export const SentenceValueInputSchema = z.union([NonEmptyText, SentenceValueObjectInputSchema]);
 export type SentenceValueInput = z.infer<typeof SentenceValueInputSchema>;
 
@@ -158,6 +159,11 @@ export const ContentWordInputSchema = z.strictObject({
   lesson: ContentIdSchema,
   pos: PartOfSpeechSchema,
   loan: LoanInputSchema.optional(),
+  /**
+   * Languages where the form is spelt like another, unrelated common word (ko 이 "tooth" and
+   * 이 "this"), so the "no word before its lesson" check ignores it there. `true`: every language.
+   */
+  homograph: LoanInputSchema.optional(),
   ...keyedBy(CONTENT_LANGUAGES, WordValueInputSchema).shape,
 });
 export type ContentWordInput = z.infer<typeof ContentWordInputSchema>;
@@ -247,6 +253,12 @@ export const LanguageValueSchema = z.object({
   alt: z.array(z.string()),
   /** Word-ordering chunks; derived from spaces when not authored. Joins back into `text`. */
   tokens: z.array(z.string()),
+  /**
+   * Romanisation of each token, same length as `tokens`, without punctuation, lower-case except
+   * proper nouns. Sentences of ROMANISED_LANGUAGES only: authored `roman_tokens`, or derived from
+   * `roman` word by word. Undefined for words and Latin-script languages.
+   */
+  tokens_roman: z.array(z.string()).optional(),
   /** Index into `tokens` of the word that fill-in-the-blank masks (sentences only). */
   blank: z.int().optional(),
   gender: GenderSchema.optional(),

@@ -3,17 +3,6 @@ import { NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
 import { LessonSummarySchema } from './lessons.schema';
 import { PlanSchema } from './plans';
 
-/** Milestones earned from real activity; the web app names them in the interface language. */
-export const ACHIEVEMENTS = [
-  { id: 'first-lesson', icon: '🎯', metric: 'lessons', threshold: 1 },
-  { id: 'five-lessons', icon: '📚', metric: 'lessons', threshold: 5 },
-  { id: 'streak-3', icon: '🔥', metric: 'streak', threshold: 3 },
-  { id: 'streak-7', icon: '🏆', metric: 'streak', threshold: 7 },
-  { id: 'xp-100', icon: '⭐', metric: 'xp', threshold: 100 },
-  { id: 'xp-500', icon: '🌟', metric: 'xp', threshold: 500 },
-] as const;
-export type AchievementId = (typeof ACHIEVEMENTS)[number]['id'];
-
 export const DashboardResponseSchema = z
   .object({
     full_name: z.string(),
@@ -31,8 +20,19 @@ export const DashboardResponseSchema = z
     /** Free learners: lesson sessions left today (null for premium). */
     lessons_left_today: z.number().int().nullable(),
     plan: PlanSchema,
-    continue_learning: z.array(LessonSummarySchema).max(3),
-    achievements: z.array(z.object({ id: z.string(), icon: z.string(), earned: z.boolean() })),
+    /** When the day's allowance resets: the learner's next local midnight. */
+    resets_at: z.iso.datetime(),
+    /** Lessons of the course started today and not finished: continuing one needs no new session. */
+    unfinished_today: z.array(z.string()),
+    continue_learning: z.array(LessonSummarySchema).max(3).describe('The next lessons not done yet, in course order'),
+    review_lessons: z
+      .array(LessonSummarySchema)
+      .max(3)
+      .describe('Finished lessons worth replaying: the lowest best scores first'),
+    /** Every achievement of the catalogue (packages/shared/src/achievements.ts), in its order: earned (when) or not. */
+    achievements: z.array(
+      z.object({ id: z.string(), icon: z.string(), earned: z.boolean(), earned_at: z.iso.datetime().nullable() }),
+    ),
     week: z.array(z.object({ date: z.iso.date(), xp: z.number().int(), lessons: z.number().int() })).length(7),
   })
   .meta({ id: 'Dashboard' });

@@ -1,3 +1,7 @@
+/** The courses offered (English is a source language only). Pure data, like the list below. */
+export const TARGET_LANGUAGES = ['es', 'fr', 'de', 'it', 'pt', 'ja', 'zh', 'ko', 'ru', 'ar', 'hi', 'nl'] as const;
+export type TargetLanguage = (typeof TARGET_LANGUAGES)[number];
+
 /**
  * The 16 interface languages (spec §3): the languages the app's own texts are translated into.
  * Pure data so the server can validate a stored preference with the same list.

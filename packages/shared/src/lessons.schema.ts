@@ -27,10 +27,45 @@ export type LessonSummary = z.infer<typeof LessonSummarySchema>;
 
 export const ListLessonsQuerySchema = z.object({ language: z.enum(TARGET_LANGUAGES).optional() });
 
+/**
+ * Where a lesson stands on the course map. `done`: completed at least once (replayable); `next`: the
+ * first lesson of the course not done yet; `open`: not done, in a unit the learner has reached;
+ * `locked`: in a later unit, opened by reaching it.
+ */
+export const LESSON_STATES = ['done', 'next', 'open', 'locked'] as const;
+export type LessonState = (typeof LESSON_STATES)[number];
+
+export const CourseLessonSchema = LessonSummarySchema.extend({ state: z.enum(LESSON_STATES) }).meta({ id: 'CourseLesson' });
+export type CourseLesson = z.infer<typeof CourseLessonSchema>;
+
+/** The day's lesson allowance, the same on the course map and the dashboard. */
+export const DailyAllowanceSchema = z
+  .object({
+    lessons_left_today: z.number().int().nullable().describe('Lesson sessions left today; null: unlimited (Premium)'),
+    resets_at: z.iso.datetime().describe('When the learner’s next local day begins (their profile’s time zone)'),
+    unfinished_today: z
+      .array(z.string())
+      .describe('Lessons of this course started today and not finished: they can be continued without a new session'),
+  })
+  .meta({ id: 'DailyAllowance' });
+export type DailyAllowance = z.infer<typeof DailyAllowanceSchema>;
+
+export const CourseUnitSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  icon: z.string(),
+  lessons: z.array(CourseLessonSchema),
+  words: z
+    .array(z.object({ id: z.string(), text: z.string(), roman: z.string().optional(), translation: z.string() }))
+    .describe('The words the unit’s lessons teach, in lesson order'),
+});
+export type CourseUnit = z.infer<typeof CourseUnitSchema>;
+
 export const ListLessonsResponseSchema = z
   .object({
     course: z.enum(TARGET_LANGUAGES),
-    units: z.array(z.object({ id: z.string(), title: z.string(), icon: z.string(), lessons: z.array(LessonSummarySchema) })),
+    units: z.array(CourseUnitSchema),
+    daily: DailyAllowanceSchema,
   })
   .meta({ id: 'Lessons' });
 export type ListLessonsResponse = z.infer<typeof ListLessonsResponseSchema>;
@@ -81,19 +116,28 @@ export const ExerciseSchema = z
         context: z.string().describe('The sentence with ____ where the word goes'),
         masked_word: z.string(),
         hint: z.string().describe('The sentence in the native language'),
-        roman: z.string().optional(),
+        roman: z.string().optional().describe('The sentence romanised, with ____ where the word goes'),
+        choices: z
+          .array(z.object({ text: z.string(), roman: z.string().optional() }))
+          .optional()
+          .describe('Non-Latin courses: a word bank to tap instead of typing, the answer among words taught so far'),
       }),
     }),
     z.object({
       ...ExerciseBase,
       type: z.literal('drag-drop'),
-      content: z.object({ prompt: z.string().describe('The sentence in the native language'), words: z.array(z.string()) }),
+      content: z.object({
+        prompt: z.string().describe('The sentence in the native language'),
+        words: z.array(z.string()),
+        words_roman: z.array(z.string()).optional().describe('Each word’s romanisation, in the order of `words`'),
+      }),
     }),
     z.object({
       ...ExerciseBase,
       type: z.literal('listening'),
       content: z.object({
         words: z.array(z.string()).describe('The words of the sentence heard, shuffled'),
+        words_roman: z.array(z.string()).optional().describe('Each word’s romanisation, in the order of `words`'),
         speech_text: z
           .string()
           .describe('What the browser reads aloud. Audio only: a client must not display it before the answer'),
@@ -142,8 +186,11 @@ export const AnswerExerciseResponseSchema = z
   .object({
     exercise_id: z.string(),
     correct: z.boolean(),
-    verdict: z.enum(['exact', 'alternative', 'missing_accent', 'typo', 'close', 'wrong', 'skipped']),
+    verdict: z
+      .enum(['exact', 'alternative', 'missing_accent', 'typo', 'romanised', 'close', 'wrong', 'skipped'])
+      .describe('`romanised`: a fill-in answered in the romanisation, which counts as correct'),
     expected: z.string(),
+    expected_roman: z.string().optional().describe('Non-Latin courses: the expected answer’s romanisation'),
     expected_option_id: z.string().optional(),
     similarity: z.number().min(0).max(1).optional().describe('Speaking: how close the best transcript came (0–1)'),
     heard: z.string().optional().describe('Speaking: the transcript that came closest'),

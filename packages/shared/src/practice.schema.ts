@@ -40,8 +40,19 @@ export const AnswerPracticeBodySchema = z
   .meta({ id: 'AnswerPracticeBody' });
 export type AnswerPracticeBody = z.infer<typeof AnswerPracticeBodySchema>;
 
+/** The word a question was about, once answered: in the course's script, its romanisation if it has one, and its meaning. */
+export const AnsweredWordSchema = z
+  .object({ text: z.string(), roman: z.string().optional(), translation: z.string() })
+  .meta({ id: 'AnsweredWord' });
+
 export const AnswerPracticeResponseSchema = z
-  .object({ question_id: z.string(), correct: z.boolean(), correct_answer: z.number().int(), explanation: z.string() })
+  .object({
+    question_id: z.string(),
+    correct: z.boolean(),
+    correct_answer: z.number().int(),
+    explanation: z.string(),
+    word: AnsweredWordSchema.optional(),
+  })
   .meta({ id: 'PracticeAnswer' });
 export type AnswerPracticeResponse = z.infer<typeof AnswerPracticeResponseSchema>;
 
@@ -72,9 +83,21 @@ export const ReviewCardSchema = z
   })
   .meta({ id: 'ReviewCard' });
 
+/** `limit=0` answers with the count and the next due time only (the dashboard's "N words to review"). */
+export const DueCardsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(0).max(50).default(50),
+});
+
 export const DueCardsResponseSchema = z
-  .object({ course: z.enum(TARGET_LANGUAGES), due_count: z.number().int(), cards: z.array(ReviewCardSchema) })
+  .object({
+    course: z.enum(TARGET_LANGUAGES),
+    due_count: z.number().int(),
+    /** When the first card not yet due will be, or null when every card is due (or there are none). */
+    next_due: z.iso.datetime().nullable(),
+    cards: z.array(ReviewCardSchema),
+  })
   .meta({ id: 'DueCards' });
+export type DueCardsResponse = z.infer<typeof DueCardsResponseSchema>;
 export const WeakAreasResponseSchema = z
   .object({ course: z.enum(TARGET_LANGUAGES), cards: z.array(ReviewCardSchema) })
   .meta({ id: 'WeakAreas' });

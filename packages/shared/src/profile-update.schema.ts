@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTERFACE_LANGUAGES, NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
 import { isKnownTimeZone } from './time-zones';
+import { userText } from './user-text.schema';
 import {
   LEARNING_GOALS,
   LEARNING_STYLES,
@@ -29,13 +30,16 @@ const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
 /** What a learner may change; XP, streak and lesson counts belong to the server. */
 export const UpdateUserProfileBodySchema = z
   .strictObject({
+    /** The account's name (the greeting, friends), as at sign-up. */
+    full_name: userText({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(100).optional(),
     native_language: z.enum(NATIVE_LANGUAGES).optional(),
     target_language: z.enum(TARGET_LANGUAGES).optional(),
     proficiency: ProficiencySchema.optional(),
     learning_styles: uniqueList(LearningStyleSchema, LEARNING_STYLES.length).optional(),
     goals: uniqueList(LearningGoalSchema, LEARNING_GOALS.length).optional(),
     timezone: TimeZoneSchema.optional(),
-    interface_language: z.enum(INTERFACE_LANGUAGES).optional(),
+    /** null gives the choice back to the device. */
+    interface_language: z.enum(INTERFACE_LANGUAGES).nullable().optional(),
     theme: z.enum(THEME_PREFERENCES).optional(),
     wants_grammar_explanations: z.boolean().optional(),
     profile_completed: z.boolean().optional(),

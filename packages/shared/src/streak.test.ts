@@ -29,6 +29,14 @@ describe('local days', () => {
     expect(startOfNextLocalDay(new Date('2026-03-29T12:00:00Z'), 'Europe/Madrid').toISOString()).toBe('2026-03-29T22:00:00.000Z');
     expect(startOfNextLocalDay(new Date('2026-11-21T10:00:00Z'), 'Asia/Kolkata').toISOString()).toBe('2026-11-21T18:30:00.000Z');
   });
+
+  it('gives every instant of a local day the same next day, whatever a caller does with the answer', () => {
+    const first = startOfNextLocalDay(new Date('2026-03-29T00:30:00Z'), 'Europe/Madrid');
+    first.setTime(0);
+    expect(startOfNextLocalDay(new Date('2026-03-29T21:59:59Z'), 'Europe/Madrid').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    // The next local day has its own answer.
+    expect(startOfNextLocalDay(new Date('2026-03-29T22:00:00Z'), 'Europe/Madrid').toISOString()).toBe('2026-03-30T22:00:00.000Z');
+  });
 });
 
 describe('streaks', () => {

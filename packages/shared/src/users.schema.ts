@@ -19,7 +19,12 @@ export const UserProfileSchema = z
     learning_styles: z.array(LearningStyleSchema),
     goals: z.array(LearningGoalSchema),
     timezone: z.string(),
-    interface_language: z.enum(INTERFACE_LANGUAGES),
+    interface_language: z
+      .enum(INTERFACE_LANGUAGES)
+      .nullable()
+      .describe(
+        'The interface language the learner chose (setup sets it to the native language); null until chosen, when the device decides',
+      ),
     theme: z.enum(THEME_PREFERENCES),
     wants_grammar_explanations: z.boolean(),
     profile_completed: z.boolean(),

@@ -8,6 +8,22 @@ import { startTcpProxy } from '../test/tcp-proxy';
 import { type DatabaseHandle, type DatabaseTimeouts, openDatabase } from './client';
 import { isDatabaseUnavailableError } from './errors';
 
+describe.runIf(inject('testDatabase').kind === 'postgres')('a PostgreSQL pool', () => {
+  it('opens its connections with JIT compilation off (no statement here is worth compiling)', async () => {
+    const database = await createTestDatabase();
+    const handle = await openDatabase({ kind: 'postgres', url: database.url ?? '', poolMax: 2 });
+    try {
+      const result = (await handle.db.execute(sql`select current_setting('jit') as jit`)) as unknown as {
+        rows: { jit: string }[];
+      };
+      expect(result.rows[0]?.jit).toBe('off');
+    } finally {
+      await handle.close();
+      await database.dispose();
+    }
+  });
+});
+
 // Connections that fail need a server to connect to; PGlite lives inside the process.
 describe.runIf(inject('testDatabase').kind === 'postgres')('a PostgreSQL pool whose link fails', () => {
   const timeouts = { connectMs: 1_000, statementMs: 1_000, queryMs: 1_500 } satisfies Partial<DatabaseTimeouts>;

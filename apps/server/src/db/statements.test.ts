@@ -46,10 +46,16 @@ describe('hand-written SQL statements', () => {
     clock.set('2026-11-24T10:10:00Z');
     expect((await get(`/review/users/${me}/spaced_repetition`, bearer)).statusCode).toBe(200);
     expect((await get(`/review/users/${me}/weak_areas`, bearer)).statusCode).toBe(200);
+    // The achievements earned along the way.
+    expect((await get('/progress/me/achievements', bearer)).statusCode).toBe(200);
     // The dashboard, in the learner's zone and in one this database does not know.
     expect((await get('/dashboard', bearer)).statusCode).toBe(200);
     await ctx.database.handle.db.update(profiles).set({ timezone: 'Mars/Olympus_Mons' }).where(eq(profiles.userId, me));
     expect((await get('/dashboard', bearer)).statusCode).toBe(200);
+    // The progress screen's reads, in that unknown zone, then in the learner's own.
+    for (const read of ['summary', 'weekly', 'skills']) expect((await get(`/progress/me/${read}`, bearer)).statusCode).toBe(200);
+    await ctx.database.handle.db.update(profiles).set({ timezone: 'Europe/Madrid' }).where(eq(profiles.userId, me));
+    for (const read of ['summary', 'weekly']) expect((await get(`/progress/me/${read}`, bearer)).statusCode).toBe(200);
 
     const { defined, checked } = statementCoverage();
     expect(defined.length).toBeGreaterThan(10);

@@ -26,6 +26,11 @@ export interface DomainEvents {
   'streak.extended': { userId: string; streak: number; localDate: LocalDate; at: Date };
   /** The learner's total XP crossed into a new level. */
   'level.reached': { userId: string; level: number; at: Date };
+  /**
+   * The learner earned an achievement (packages/shared/src/achievements.ts), once ever: raised by
+   * modules/achievements inside the transaction that earned it, handed on after its commit.
+   */
+  'achievement.earned': { userId: string; achievementId: string; earnedAt: Date };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -39,17 +44,31 @@ export type DomainEvent = { [Name in DomainEventName]: { name: Name; payload: Do
  */
 export type HandlerPhase = 'transaction' | 'after-commit';
 
-type TransactionHandler<Name extends DomainEventName> = (payload: DomainEvents[Name], tx: Database) => Promise<void> | void;
+/**
+ * Raises a further event from inside the transaction (an achievement the change earned): its own
+ * transaction handlers run in the same transaction, and the producer hands it on after commit
+ * with the events it caused.
+ */
+export type RaiseEvent = (event: DomainEvent) => void;
+
+type TransactionHandler<Name extends DomainEventName> = (
+  payload: DomainEvents[Name],
+  tx: Database,
+  raise: RaiseEvent,
+) => Promise<void> | void;
+/** Gets every event of its names that one transaction caused, at once (one read for a whole batch). */
+type TransactionBatchHandler = (events: readonly DomainEvent[], tx: Database, raise: RaiseEvent) => Promise<void> | void;
 type AfterCommitHandler<Name extends DomainEventName> = (payload: DomainEvents[Name]) => Promise<void> | void;
 
 interface Subscriptions {
   transaction: Map<DomainEventName, TransactionHandler<DomainEventName>[]>;
+  transactionBatch: { names: ReadonlySet<DomainEventName>; handler: TransactionBatchHandler }[];
   afterCommit: Map<DomainEventName, AfterCommitHandler<DomainEventName>[]>;
 }
 
 /** A typed in-process emitter; one per app. */
 export function createDomainEvents(log: Pick<FastifyBaseLogger, 'error'>) {
-  const subscriptions: Subscriptions = { transaction: new Map(), afterCommit: new Map() };
+  const subscriptions: Subscriptions = { transaction: new Map(), transactionBatch: [], afterCommit: new Map() };
   const add = <Handler>(map: Map<DomainEventName, Handler[]>, name: DomainEventName, handler: Handler) => {
     map.set(name, [...(map.get(name) ?? []), handler]);
     return () =>
@@ -65,6 +84,19 @@ export function createDomainEvents(log: Pick<FastifyBaseLogger, 'error'>) {
       return add(subscriptions.transaction, name, handler as TransactionHandler<DomainEventName>);
     },
 
+    /**
+     * Subscribes inside the producing transaction to several events at once: the handler runs once
+     * per transaction with all of them (in order) after the per-event handlers, so a feature that
+     * reads the database about them reads once for a batch of completions. Returns the unsubscribe function.
+     */
+    onTransactionBatch(names: readonly DomainEventName[], handler: TransactionBatchHandler): () => void {
+      const subscription = { names: new Set(names), handler };
+      subscriptions.transactionBatch.push(subscription);
+      return () => {
+        subscriptions.transactionBatch = subscriptions.transactionBatch.filter((candidate) => candidate !== subscription);
+      };
+    },
+
     /** Subscribes after commit; returns the unsubscribe function. */
     onCommitted<Name extends DomainEventName>(name: Name, handler: AfterCommitHandler<Name>): () => void {
       return add(subscriptions.afterCommit, name, handler as AfterCommitHandler<DomainEventName>);
@@ -75,15 +107,37 @@ export function createDomainEvents(log: Pick<FastifyBaseLogger, 'error'>) {
      * an explicit transaction (one statement) opens one only then.
      */
     needsTransaction(names: Iterable<DomainEventName>): boolean {
-      for (const name of names) if ((subscriptions.transaction.get(name)?.length ?? 0) > 0) return true;
+      for (const name of names) {
+        if ((subscriptions.transaction.get(name)?.length ?? 0) > 0) return true;
+        if (subscriptions.transactionBatch.some((subscription) => subscription.names.has(name))) return true;
+      }
       return false;
     },
 
-    /** Runs the transaction handlers of `events`, in order, inside `tx`. */
-    async withinTransaction(tx: Database, events: readonly DomainEvent[]): Promise<void> {
-      for (const event of events) {
-        for (const handler of subscriptions.transaction.get(event.name) ?? []) await handler(event.payload, tx);
+    /**
+     * Runs the transaction handlers of `events`, in order, inside `tx`, then those of the events
+     * they raised, and so on. Returns the raised events: the producer hands them on after commit
+     * with its own.
+     */
+    async withinTransaction(tx: Database, events: readonly DomainEvent[]): Promise<DomainEvent[]> {
+      const raised: DomainEvent[] = [];
+      let pending = events;
+      while (pending.length > 0) {
+        const next: DomainEvent[] = [];
+        const raise: RaiseEvent = (event) => {
+          next.push(event);
+        };
+        for (const event of pending) {
+          for (const handler of subscriptions.transaction.get(event.name) ?? []) await handler(event.payload, tx, raise);
+        }
+        for (const { names, handler } of subscriptions.transactionBatch) {
+          const own = pending.filter((event) => names.has(event.name));
+          if (own.length > 0) await handler(own, tx, raise);
+        }
+        raised.push(...next);
+        pending = next;
       }
+      return raised;
     },
 
     /**

@@ -7,8 +7,11 @@ import type { Clock } from './clock';
 
 /** A 429 that tells the client when to come back (the error handler sets Retry-After). */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', 'Too many attempts. Please wait a moment and try again.');
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail = 'Too many attempts. Please wait a moment and try again.',
+  ) {
+    super('rate_limited', detail);
   }
 }
 

@@ -185,6 +185,11 @@ const EXAMPLES: Record<string, RouteExample> = {
     params: { id: 'me' },
     body: { timezone: 'Asia/Tokyo', theme: 'dark', goals: ['travel'], learning_styles: ['visual'], profile_completed: true },
   },
+  'GET /api/v1/users/:id/preferences': { params: { id: p('userId') } },
+  'PUT /api/v1/users/:id/preferences': {
+    params: { id: 'me' },
+    body: { theme: 'dark', reminder_time: '07:30', daily_goal_xp: 30, notifications: { email: true }, vacation_until: null },
+  },
   'POST /api/v1/contact': { body: { name: 'Ana', email: p('freshEmail'), message: '¿Hay curso de catalán?' } },
   'POST /api/v1/newsletter': { body: { email: p('freshEmail') } },
   'GET /api/v1/languages': { query: { lang: 'fr' } },

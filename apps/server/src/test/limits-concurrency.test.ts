@@ -79,13 +79,13 @@ describe('sign-in', () => {
 });
 
 describe('per-address allowances', () => {
-  it('creates exactly 10 accounts when 30 sign-ups arrive together from one address', async () => {
+  it('creates exactly 30 accounts when 40 sign-ups arrive together from one address', async () => {
     const ip = freshIp();
     const stamp = Date.now().toString(36);
-    const responses = await together(30, (i) =>
+    const responses = await together(40, (i) =>
       post('/auth/register', { username: `burst-${stamp}-${i}@example.com`, password: 'violet-harbour-42', full_name: 'B' }, ip),
     );
-    expect(statuses(responses)).toEqual({ 201: LIMITS.signUpsPerIp.limit, 429: 30 - LIMITS.signUpsPerIp.limit });
+    expect(statuses(responses)).toEqual({ 201: LIMITS.signUpsPerIp.limit, 429: 40 - LIMITS.signUpsPerIp.limit });
     const [created] = await ctx.database.handle.db
       .select({ n: count() })
       .from(users)

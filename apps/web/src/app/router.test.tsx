@@ -24,7 +24,10 @@ const dashboard = {
   daily_goal_percent: 0,
   lessons_left_today: 1,
   plan: 'free',
+  resets_at: '2026-11-21T23:00:00.000Z',
+  unfinished_today: [],
   continue_learning: [greetingsLesson],
+  review_lessons: [],
   achievements: [],
   week: ['01', '02', '03', '04', '05', '06', '07'].map((day) => ({ date: `2026-01-${day}`, xp: 0, lessons: 0 })),
 };

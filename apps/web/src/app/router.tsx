@@ -19,8 +19,12 @@ const ResetPasswordRoute = lazy(() => import('./routes/account/reset-password'))
 const SetupRoute = lazy(() => import('./routes/account/setup'));
 const SignedInLayout = lazyWithPreload(() => import('./routes/account/signed-in-layout'));
 const DashboardRoute = lazyWithPreload(() => import('./routes/account/dashboard'));
+const LearnRoute = lazyWithPreload(() => import('./routes/account/learn'));
 const PracticeRoute = lazy(() => import('./routes/account/practice'));
+const ReviewRoute = lazy(() => import('./routes/account/review'));
 const LanguagesRoute = lazy(() => import('./routes/account/languages'));
+const ProgressRoute = lazyWithPreload(() => import('./routes/account/progress'));
+const SettingsRoute = lazy(() => import('./routes/account/settings'));
 const LessonRoute = lazyWithPreload(() => import('./routes/account/lesson'));
 
 /**
@@ -33,7 +37,15 @@ export function preloadRouteCode(pathname: string): void {
     preloadLandingBelowFold().catch(() => undefined);
     return;
   }
-  const screen = matchPath('app', pathname) ? DashboardRoute : matchPath('app/lesson/:id', pathname) ? LessonRoute : null;
+  const screen = matchPath('app', pathname)
+    ? DashboardRoute
+    : matchPath('app/learn', pathname)
+      ? LearnRoute
+      : matchPath('app/lesson/:id', pathname)
+        ? LessonRoute
+        : matchPath('app/progress', pathname)
+          ? ProgressRoute
+          : null;
   if (!screen) return;
   for (const component of [AccountLayout, RequireAccount, SignedInLayout, screen]) component.preload().catch(() => undefined);
 }
@@ -63,8 +75,12 @@ export function AppRoutes() {
           <Route element={withFallback(<RequireAccount needsProfile />)}>
             <Route element={withFallback(<SignedInLayout />)}>
               <Route path="app" element={<DashboardRoute />} />
+              <Route path="app/learn" element={<LearnRoute />} />
               <Route path="app/practice" element={<PracticeRoute />} />
+              <Route path="app/review" element={<ReviewRoute />} />
               <Route path="app/languages" element={<LanguagesRoute />} />
+              <Route path="app/progress" element={<ProgressRoute />} />
+              <Route path="app/settings" element={<SettingsRoute />} />
               <Route path="app/lesson/:id" element={<LessonRoute />} />
             </Route>
           </Route>

@@ -11,7 +11,9 @@ export const paths = {
   setup: '/setup',
   app: {
     dashboard: '/app',
+    learn: '/app/learn',
     practice: '/app/practice',
+    review: '/app/review',
     lesson: '/app/lesson',
     progress: '/app/progress',
     languages: '/app/languages',

@@ -19,6 +19,7 @@ describe('string groups', () => {
     expect(stringGroupOf('legal.privacy.title')).toBe('legal');
     expect(stringGroupOf('lesson.check')).toBe('app');
     expect(stringGroupOf('auth.login.title')).toBe('app');
+    expect(stringGroupOf('achievement.first-lesson.name')).toBe('app');
     expect(stringGroupOf('someNewArea.title')).toBe('core');
   });
 

@@ -15,7 +15,18 @@ export type StringGroup = (typeof STRING_GROUPS)[number];
 export type LaterStringGroup = Exclude<StringGroup, 'core'>;
 
 const FIRST_PAINT_LANDING_PREFIXES = ['landing.meta.', 'landing.hero.', 'landing.nav.', 'landing.demo.'];
-const APP_PREFIXES = ['auth.', 'setup.', 'dashboard.', 'lesson.', 'practice.', 'languages.'];
+const APP_PREFIXES = [
+  'auth.',
+  'setup.',
+  'dashboard.',
+  'lesson.',
+  'practice.',
+  'review.',
+  'languages.',
+  'settings.',
+  'progress.',
+  'achievement.',
+];
 
 /** The part of the language file a key is served in; keys nobody assigned stay in core. */
 export function stringGroupOf(key: string): StringGroup {

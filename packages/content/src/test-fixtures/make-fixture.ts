@@ -42,6 +42,7 @@ const SENTENCE_FORMS: Data = {
     tokens: ['私の', '名前は', 'アンナです'],
     blank: 1,
     roman: 'Watashi no namae wa Anna desu.',
+    roman_tokens: ['watashi no', 'namae wa', 'Anna desu'],
   },
   zh: { text: '我叫安娜。', tokens: ['我', '叫', '安娜'], roman: 'Wǒ jiào Ānnà.' },
   ko: { text: '제 이름은 안나입니다.', roman: 'Je ireumeun Annaimnida.' },

@@ -1,3 +1,4 @@
+export { achievements } from './achievements';
 export { authIdentities, oauthStates, passwordResetTokens, refreshTokens, sessionRevocations } from './auth';
 export { contactMessages, newsletterSubscriptions } from './contact';
 export { idempotencyKeys } from './idempotency';

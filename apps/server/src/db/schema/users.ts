@@ -27,7 +27,11 @@ export const profiles = pgTable('profiles', {
   learningStyles: text().array().$type<UserProfile['learning_styles']>().notNull().default(sql`'{}'::text[]`),
   goals: text().array().$type<UserProfile['goals']>().notNull().default(sql`'{}'::text[]`),
   timezone: text().notNull().default('UTC'),
-  interfaceLanguage: text().$type<UserProfile['interface_language']>().notNull().default('en'),
+  /**
+   * The interface language the learner chose (setup's native language, or a pick in the app); null
+   * until then, when the device's own choice stands. It follows the learner to another device.
+   */
+  interfaceLanguage: text().$type<NonNullable<UserProfile['interface_language']>>(),
   theme: text().$type<UserProfile['theme']>().notNull().default('system'),
   wantsGrammarExplanations: boolean().notNull().default(true),
   profileCompleted: boolean().notNull().default(false),
@@ -39,5 +43,17 @@ export const profiles = pgTable('profiles', {
   /** The last local day with a completed lesson or practice (for the streak). */
   lastActiveDate: date({ mode: 'string' }),
   dailyGoalXp: integer().notNull().default(50),
+  // Preferences (GET/PUT /users/{id}/preferences). Notification channels: the in-app list, e-mail and
+  // Web Push; the reminder is sent at `reminderTime` (HH:MM, the learner's local time in `timezone`).
+  notifyInApp: boolean().notNull().default(true),
+  notifyEmail: boolean().notNull().default(false),
+  notifyPush: boolean().notNull().default(false),
+  reminderTime: text().notNull().default('19:00'),
+  /**
+   * A vacation pauses the streak on the local days from `vacationStart` to `vacationUntil` (both
+   * included, at most 14 days); both null when none was set.
+   */
+  vacationStart: date({ mode: 'string' }),
+  vacationUntil: date({ mode: 'string' }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -102,13 +102,22 @@ describe('POST /auth/register', () => {
     expect(errorOf(response)).toMatchObject({ code: 'password_too_common', errors: [{ path: 'body.password' }] });
   });
 
-  it('limits sign-ups per address: the 11th in an hour gets 429 with Retry-After', async () => {
+  it('lets a classroom of 30 sign up from one address in an hour; the 31st gets 429 with Retry-After', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await post('/auth/register', newAccount(), {}, ip)).statusCode).toBe(201);
+    const classroom = await Promise.all(Array.from({ length: 30 }, () => post('/auth/register', newAccount(), {}, ip)));
+    expect(classroom.map((response) => response.statusCode)).toEqual(Array(30).fill(201));
     const blocked = await post('/auth/register', newAccount(), {}, ip);
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).code).toBe('rate_limited');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+  });
+
+  it('still makes one account per e-mail, however many addresses try', async () => {
+    const body = newAccount();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => post('/auth/register', body, {}, freshIp())));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 });
 
@@ -443,6 +452,7 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());
+    expect(known.json()).toMatchObject({ status: 'accepted', resend_after_seconds: 60 });
 
     const messages = await waitForOutbox(ctx.env.DATA_DIR, before + 1);
     const mine = messages.filter((message) => message.to === account.email);
@@ -451,12 +461,39 @@ describe('password reset', () => {
     expect(messages.some((message) => message.to === 'nobody-at-all@example.com')).toBe(false);
   });
 
-  it('sends at most one e-mail a minute per address', async () => {
+  it('says honestly that a resend inside the minute sent nothing, and when the next one can go', async () => {
     const account = await registerUser(ctx.app);
-    for (let i = 0; i < 3; i++)
-      expect((await post('/auth/password-reset/request', { email: account.email }, {}, freshIp())).statusCode).toBe(202);
-    await waitForOutbox(ctx.env.DATA_DIR, 1);
+    const first = await post('/auth/password-reset/request', { email: account.email }, {}, freshIp());
+    expect(first.statusCode).toBe(202);
+    clock.set(new Date(clock.now().getTime() + 20_000).toISOString());
+    for (const email of [account.email, account.email.toUpperCase()]) {
+      const again = await post('/auth/password-reset/request', { email }, {}, freshIp());
+      expect(again.statusCode).toBe(429);
+      expect(errorOf(again)).toMatchObject({ code: 'rate_limited', detail: expect.stringContaining('nothing was sent') });
+      expect(Number(again.headers['retry-after'])).toBe(40);
+    }
+    // An unknown address answers the same way, so the answer tells nothing about accounts.
+    expect((await post('/auth/password-reset/request', { email: 'ghost@example.com' }, {}, freshIp())).statusCode).toBe(202);
+    expect((await post('/auth/password-reset/request', { email: 'ghost@example.com' }, {}, freshIp())).statusCode).toBe(429);
+
+    clock.set(new Date(clock.now().getTime() + 41_000).toISOString());
+    expect((await post('/auth/password-reset/request', { email: account.email }, {}, freshIp())).statusCode).toBe(202);
+    await waitForOutbox(ctx.env.DATA_DIR, 2);
     await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readOutbox(ctx.env.DATA_DIR).filter((message) => message.to === account.email)).toHaveLength(2);
+  });
+
+  it('sends one e-mail for 50 resends arriving together; the other 49 answer 429 with Retry-After', async () => {
+    const account = await registerUser(ctx.app);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post('/auth/password-reset/request', { email: account.email }, {}, freshIp())),
+    );
+    expect(responses.filter((response) => response.statusCode === 202)).toHaveLength(1);
+    const refused = responses.filter((response) => response.statusCode === 429);
+    expect(refused).toHaveLength(49);
+    for (const response of refused) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    await waitForOutbox(ctx.env.DATA_DIR, 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(readOutbox(ctx.env.DATA_DIR).filter((message) => message.to === account.email)).toHaveLength(1);
   });
 

@@ -1,5 +1,4 @@
 import {
-  AcceptedResponseSchema,
   AuthResponseSchema,
   ChangePasswordBodySchema,
   ConfirmPasswordResetBodySchema,
@@ -8,6 +7,7 @@ import {
   RefreshBodySchema,
   RegisterBodySchema,
   RequestPasswordResetBodySchema,
+  RequestPasswordResetResponseSchema,
 } from '@parla/shared/auth.schema';
 import { AppError, ErrorBodySchema } from '@parla/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -142,15 +142,18 @@ export function authRoutes({
         schema: {
           tags: ['auth'],
           summary: 'E-mail a reset link (same answer whether or not the account exists)',
+          description:
+            'One e-mail per address per minute: a request inside that window answers 429 with Retry-After and sends nothing.',
           body: RequestPasswordResetBodySchema,
-          response: { 202: AcceptedResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+          response: { 202: RequestPasswordResetResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
         },
       },
       async (request, reply) => {
-        await authService.requestPasswordReset(request.body.email, request.ip);
+        const { resendAfterSeconds } = await authService.requestPasswordReset(request.body.email, request.ip);
         return reply.status(202).send({
           status: 'accepted' as const,
           detail: 'If an account exists for this address, we have sent it a link to reset the password.',
+          resend_after_seconds: resendAfterSeconds,
         });
       },
     );

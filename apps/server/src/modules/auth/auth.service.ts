@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { deriveToken, randomToken, sha256 } from '../../lib/crypto';
-import { type RateLimiter, spendOrThrow } from '../../lib/rate-limit';
+import { RateLimitedError, type RateLimiter, spendOrThrow } from '../../lib/rate-limit';
 import type { AccessClaims, TokenSigner } from '../../lib/tokens';
 import type { ProfileRow, UserRow } from '../learners/learners.repository';
 import type { LearnersService } from '../learners/learners.service';
@@ -33,7 +33,12 @@ export const LIMITS = {
    */
   failedSignInsPerAccount: { limit: 100, windowSeconds: 60 * 60 },
   failedSignInsPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  signUpsPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Sign-ups from one address: a classroom or an office behind one NAT address signs up together,
+   * so this is generous; each e-mail still makes one account only, and sign-in guessing stays
+   * throttled per account.
+   */
+  signUpsPerIp: { limit: 30, windowSeconds: 60 * 60 },
   resetRequestsPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resetEmailsPerAddress: { limit: 1, windowSeconds: 60 },
   /** Each confirmation costs an argon2 hash; a real learner needs one or two. */
@@ -245,11 +250,23 @@ export function createAuthService(deps: Dependencies) {
       deps.onSessionsEnded(ended);
     },
 
-    /** Always answers the same way; an e-mail goes out only for a real account, at most once a minute. */
-    async requestPasswordReset(email: string, ip: string): Promise<void> {
+    /**
+     * Answers the same whether or not the account exists, and says when another e-mail can be
+     * asked for: the per-address window is spent for every address, so a request inside it is
+     * refused (429, nothing sent) for a real and an unknown address alike.
+     */
+    async requestPasswordReset(email: string, ip: string): Promise<{ resendAfterSeconds: number }> {
       await spendOrThrow(limiter, `reset:ip:${ip}`, LIMITS.resetRequestsPerIp);
+      const wait = await limiter.consume(`reset:address:${email}`, LIMITS.resetEmailsPerAddress);
+      if (wait > 0) {
+        throw new RateLimitedError(
+          wait,
+          'An e-mail was already sent to this address a moment ago; nothing was sent now. Ask again after the time in Retry-After.',
+        );
+      }
+      const sent = { resendAfterSeconds: LIMITS.resetEmailsPerAddress.windowSeconds };
       const user = await repo.findUserByEmail(email);
-      if (!user || (await limiter.consume(`reset:address:${email}`, LIMITS.resetEmailsPerAddress)) > 0) return;
+      if (!user) return sent;
 
       const token = randomToken();
       const now = clock.now();
@@ -270,6 +287,7 @@ export function createAuthService(deps: Dependencies) {
         .catch((error: unknown) => logger.error({ err: error, to: maskEmail(user.email) }, 'password reset e-mail failed'))
         .finally(() => pendingMail.delete(sending));
       pendingMail.add(sending);
+      return sent;
     },
 
     async confirmPasswordReset(body: ConfirmPasswordResetBody, ip: string): Promise<void> {

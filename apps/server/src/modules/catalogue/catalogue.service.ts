@@ -1,9 +1,17 @@
 import type { ContentLesson, NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
 import { isTargetLanguage } from '@parla/shared/content.schema';
 import { AppError } from '@parla/shared/errors';
-import type { GetLessonResponse, LessonSummary, ListLessonsResponse } from '@parla/shared/lessons.schema';
+import type {
+  DailyAllowance,
+  GetLessonResponse,
+  LessonState,
+  LessonSummary,
+  ListLessonsResponse,
+} from '@parla/shared/lessons.schema';
 import { lessonXp } from '@parla/shared/scoring';
-import type { LearnersService } from '../learners/learners.service';
+import { startOfNextLocalDay } from '@parla/shared/streak';
+import type { Clock } from '../../lib/clock';
+import type { Learner, LearnersService } from '../learners/learners.service';
 import type { CatalogueRepository } from './catalogue.repository';
 import type { ContentProvider } from './content-bank';
 
@@ -18,10 +26,12 @@ export function createCatalogueService({
   repo,
   learners,
   content,
+  clock,
 }: {
   repo: CatalogueRepository;
   learners: LearnersService;
   content: ContentProvider;
+  clock: Clock;
 }) {
   function lessonOrThrow(lessonId: string): ContentLesson {
     const lesson = content.get().lessonsById.get(lessonId);
@@ -58,15 +68,72 @@ export function createCatalogueService({
     return lessons;
   }
 
-  /** The first three lessons of the curriculum not completed yet. */
+  /**
+   * Each lesson's place on the course map. Units open in order: the unit of the first lesson not
+   * done (`next`) and every unit before it, or any unit where the learner has finished a lesson
+   * (reached through search), are open; the lessons of later units are `locked`. A lock guides, it
+   * does not forbid: starting a lesson (modules/sessions) does not check it.
+   */
+  function lessonStates(completed: ReadonlySet<string>): Map<string, LessonState> {
+    const units = content.get().units;
+    let reached = -1;
+    let nextId: string | undefined;
+    units.forEach((unit, index) => {
+      for (const lesson of unit.lessons) {
+        if (completed.has(lesson.id)) reached = Math.max(reached, index);
+        else if (nextId === undefined) {
+          nextId = lesson.id;
+          reached = Math.max(reached, index);
+        }
+      }
+    });
+    const states = new Map<string, LessonState>();
+    units.forEach((unit, index) => {
+      for (const lesson of unit.lessons) {
+        states.set(
+          lesson.id,
+          completed.has(lesson.id) ? 'done' : lesson.id === nextId ? 'next' : index <= reached ? 'open' : 'locked',
+        );
+      }
+    });
+    return states;
+  }
+
+  /** The first three lessons of the curriculum not completed yet and not locked. */
   function nextLessons(native: NativeLanguage, completed: ReadonlySet<string>): LessonSummary[] {
+    const states = lessonStates(completed);
     const next: LessonSummary[] = [];
     for (const lesson of lessonsInOrder()) {
-      if (completed.has(lesson.id)) continue;
+      const state = states.get(lesson.id);
+      if (state === 'done' || state === 'locked') continue;
       next.push(summarise(lesson, native, undefined));
       if (next.length === 3) break;
     }
     return next;
+  }
+
+  /** Up to `limit` finished lessons to replay: the lowest best score first, then course order. */
+  function reviewLessons(native: NativeLanguage, scores: ReadonlyMap<string, number>, limit = 2): LessonSummary[] {
+    return lessonsInOrder()
+      .filter((lesson) => scores.has(lesson.id))
+      .map((lesson, order) => ({ lesson, order, score: scores.get(lesson.id) ?? 0 }))
+      .sort((a, b) => a.score - b.score || a.order - b.order)
+      .slice(0, limit)
+      .map(({ lesson, score }) => summarise(lesson, native, score));
+  }
+
+  /** The day's allowance: sessions left (null: unlimited), the next local midnight, lessons to continue. */
+  async function dailyAllowance(learner: Learner, course: string): Promise<DailyAllowance> {
+    const allowance = learner.entitlements.lessonSessionsPerDay;
+    const [used, unfinished] = await Promise.all([
+      allowance === null ? 0 : repo.countLessonSessionsOn(learner.userId, learner.today),
+      repo.findUnfinishedOn(learner.userId, course, learner.today),
+    ]);
+    return {
+      lessons_left_today: allowance === null ? null : Math.max(0, allowance - used),
+      resets_at: startOfNextLocalDay(clock.now(), learner.timeZone).toISOString(),
+      unfinished_today: unfinished,
+    };
   }
 
   async function bestScores(userId: string, course: string): Promise<Map<string, number>> {
@@ -83,17 +150,36 @@ export function createCatalogueService({
     bestScores,
 
     async listLessons(userId: string, language?: string): Promise<ListLessonsResponse> {
-      const { nativeLanguage: native, targetLanguage: current } = await learners.requireLearner(userId);
+      const learner = await learners.requireLearner(userId);
+      const { nativeLanguage: native, targetLanguage: current } = learner;
       const course = courseOf(language, current);
-      const scores = await bestScores(userId, course);
+      const [scores, daily] = await Promise.all([bestScores(userId, course), dailyAllowance(learner, course)]);
+      const states = lessonStates(new Set(scores.keys()));
       return {
         course,
-        units: content.get().units.map((unit) => ({
-          id: unit.id,
-          title: unit.title[native],
-          icon: unit.icon,
-          lessons: unit.lessons.map((lesson) => summarise(lesson, native, scores.get(lesson.id))),
-        })),
+        units: content.get().units.map((unit) => {
+          const seen = new Set<string>();
+          const words = unit.lessons
+            .flatMap((lesson) => lesson.words)
+            .filter((word) => !seen.has(word.id) && seen.add(word.id))
+            .map((word) => ({
+              id: word.id,
+              text: word.forms[course].text,
+              ...(word.forms[course].roman ? { roman: word.forms[course].roman } : {}),
+              translation: word.forms[native].text,
+            }));
+          return {
+            id: unit.id,
+            title: unit.title[native],
+            icon: unit.icon,
+            lessons: unit.lessons.map((lesson) => ({
+              ...summarise(lesson, native, scores.get(lesson.id)),
+              state: states.get(lesson.id) ?? 'locked',
+            })),
+            words,
+          };
+        }),
+        daily,
       };
     },
 
@@ -123,6 +209,7 @@ export function createCatalogueService({
     },
 
     nextLessons,
+    reviewLessons,
 
     async search(userId: string, query: string, language?: string) {
       const { nativeLanguage: native, targetLanguage: current } = await learners.requireLearner(userId);

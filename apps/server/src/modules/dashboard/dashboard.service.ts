@@ -1,7 +1,8 @@
+import { ACHIEVEMENTS } from '@parla/shared/achievements';
 import type { NativeLanguage } from '@parla/shared/content.schema';
-import { ACHIEVEMENTS, type DashboardResponse } from '@parla/shared/dashboard.schema';
+import type { DashboardResponse } from '@parla/shared/dashboard.schema';
 import { AppError } from '@parla/shared/errors';
-import type { LocalDate } from '@parla/shared/streak';
+import { type LocalDate, startOfNextLocalDay } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { entitlementsOf, LESSON_SESSIONS_WORTH_COUNTING } from '../learners/entitlements';
@@ -48,7 +49,9 @@ export function createDashboardService({
       const byDate = new Map(row.week.map((day) => [day.date, day]));
       const xpToday = byDate.get(today)?.xp ?? 0;
       const { plan, lessonSessionsPerDay } = entitlementsOf(row);
-      const reached = { lessons: row.lessons_completed, streak: row.longest_streak, xp: row.total_xp };
+      const native = row.native_language as NativeLanguage;
+      const scores = new Map(row.completed.map((lesson) => [lesson.id, lesson.best_score]));
+      const earned = new Map(row.achievements.map((achievement) => [achievement.id, achievement.earned_at_ms]));
       return {
         full_name: row.full_name,
         course: row.target_language as DashboardResponse['course'],
@@ -60,12 +63,19 @@ export function createDashboardService({
         ...presentDailyGoal(xpToday, row.daily_goal_xp),
         lessons_left_today: lessonSessionsPerDay === null ? null : Math.max(0, lessonSessionsPerDay - row.sessions_today),
         plan,
-        continue_learning: catalogue.nextLessons(row.native_language as NativeLanguage, new Set(row.completed)),
-        achievements: ACHIEVEMENTS.map((achievement) => ({
-          id: achievement.id,
-          icon: achievement.icon,
-          earned: reached[achievement.metric] >= achievement.threshold,
-        })),
+        resets_at: startOfNextLocalDay(clock.now(), row.time_zone).toISOString(),
+        unfinished_today: row.unfinished_today,
+        continue_learning: catalogue.nextLessons(native, new Set(scores.keys())),
+        review_lessons: catalogue.reviewLessons(native, scores),
+        achievements: ACHIEVEMENTS.map((achievement) => {
+          const earnedAt = earned.get(achievement.id);
+          return {
+            id: achievement.id,
+            icon: achievement.icon,
+            earned: earnedAt !== undefined,
+            earned_at: earnedAt === undefined ? null : new Date(earnedAt).toISOString(),
+          };
+        }),
         week: weekEnding(today).map((date) => ({
           date,
           xp: byDate.get(date)?.xp ?? 0,

@@ -1,4 +1,4 @@
-import type { NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
+import { isNativeLanguage, type NativeLanguage, type TargetLanguage } from '@parla/shared/content.schema';
 import { AppError } from '@parla/shared/errors';
 import { type LocalDate, localDate } from '@parla/shared/streak';
 import type { Database } from '../../db/client';
@@ -10,6 +10,12 @@ import type { LearnersRepository, ProfileRow, UserRow } from './learners.reposit
 export interface Learner {
   userId: string;
   nativeLanguage: NativeLanguage;
+  /**
+   * The language the server writes the learner's texts in (instructions, prompts, explanations,
+   * hints): their interface language, so a screen speaks one language (issue 14), when the server
+   * writes it (the ten native languages); otherwise their native language, which they read.
+   */
+  textLanguage: NativeLanguage;
   /** The course being learnt. */
   targetLanguage: TargetLanguage;
   timeZone: string;
@@ -34,6 +40,7 @@ export function createLearnersService({ repo, clock }: { repo: LearnersRepositor
       return {
         userId: user.id,
         nativeLanguage: profile.nativeLanguage,
+        textLanguage: isNativeLanguage(profile.interfaceLanguage) ? profile.interfaceLanguage : profile.nativeLanguage,
         targetLanguage: profile.targetLanguage,
         timeZone: profile.timezone,
         today: localDate(clock.now(), profile.timezone),

@@ -3,13 +3,18 @@ import type { TargetLanguage } from '@parla/shared/content.schema';
 import { AppError } from '@parla/shared/errors';
 import type { AnswerExerciseBody, AnswerExerciseResponse, Exercise, SkipExerciseBody } from '@parla/shared/lessons.schema';
 
-/** How an exercise is marked; stored with the session, never sent before the answer. */
+/**
+ * How an exercise is marked; stored with the session, never sent before the answer. `roman`: the
+ * answer's romanisation in a non-Latin course, shown with it in the feedback (sessions stored
+ * before it existed have none).
+ */
 export type ExerciseKey =
-  | { kind: 'option'; optionId: string; text: string }
-  | { kind: 'text'; text: string; alternatives: string[] }
+  | { kind: 'option'; optionId: string; text: string; roman?: string }
+  /** `romanisations`: romanised spellings accepted as the answer (the token's, the word's). */
+  | { kind: 'text'; text: string; alternatives: string[]; roman?: string; romanisations?: string[] }
   /** `text`: the sentence as written (sessions stored before it existed have only the tokens). */
-  | { kind: 'tokens'; tokens: string[]; text?: string }
-  | { kind: 'speech'; text: string; alternatives: string[] };
+  | { kind: 'tokens'; tokens: string[]; text?: string; roman?: string }
+  | { kind: 'speech'; text: string; alternatives: string[]; roman?: string };
 
 /** An exercise with its key, as the sessions module stores it. */
 interface MarkableExercise {
@@ -30,6 +35,9 @@ const SKIPPABLE: Partial<Record<Exercise['type'], readonly SkipExerciseBody['rea
 export const expectedText = (key: ExerciseKey, course: string) =>
   key.kind === 'tokens' ? (key.text ?? key.tokens.join(course === 'ja' || course === 'zh' ? '' : ' ')) : key.text;
 
+/** The expected answer's romanisation, for the feedback, when the key has one. */
+const romanOf = (key: ExerciseKey) => (key.roman ? { expected_roman: key.roman } : {});
+
 const invalid = (detail: string, message: string) => new AppError('validation_error', detail, [{ path: 'body.answer', message }]);
 
 /** Marks an answer; an answer of the wrong shape for the exercise is a 400. */
@@ -49,14 +57,22 @@ export function markAnswer(
       correct,
       verdict: correct ? 'exact' : 'wrong',
       expected: key.text,
+      ...romanOf(key),
       expected_option_id: key.optionId,
       explanation,
     };
   }
   if (key.kind === 'text') {
     if (typeof answer !== 'string') throw invalid('Answer with the missing word.', 'Expected text.');
-    const check = checkAnswer(answer, key.text, key.alternatives, course);
-    return { exercise_id, correct: check.correct, verdict: check.verdict, expected: check.expected, explanation };
+    const check = checkAnswer(answer, key.text, key.alternatives, course, key.romanisations ?? []);
+    return {
+      exercise_id,
+      correct: check.correct,
+      verdict: check.verdict,
+      expected: check.expected,
+      ...romanOf(key),
+      explanation,
+    };
   }
   if (key.kind === 'speech') {
     const transcripts = typeof answer === 'string' ? [answer] : answer;
@@ -72,6 +88,7 @@ export function markAnswer(
       correct: check.correct,
       verdict: check.verdict,
       expected: check.expected,
+      ...romanOf(key),
       similarity: check.similarity,
       heard: check.heard,
       explanation,
@@ -79,7 +96,14 @@ export function markAnswer(
   }
   if (!Array.isArray(answer)) throw invalid('Answer with the words in order.', 'Expected a list of words.');
   const correct = checkWordOrder(answer, key.tokens, course);
-  return { exercise_id, correct, verdict: correct ? 'exact' : 'wrong', expected: expectedText(key, course), explanation };
+  return {
+    exercise_id,
+    correct,
+    verdict: correct ? 'exact' : 'wrong',
+    expected: expectedText(key, course),
+    ...romanOf(key),
+    explanation,
+  };
 }
 
 /**
@@ -109,6 +133,7 @@ export function markSkip(
     verdict: 'skipped',
     skipped: reason,
     expected: expectedText(item.key, course),
+    ...romanOf(item.key),
     explanation,
   };
 }

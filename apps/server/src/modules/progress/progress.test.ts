@@ -186,8 +186,8 @@ describe('domain events', () => {
     } finally {
       stopWatching();
     }
-    // With no transaction subscriber left, completions go back to one statement without BEGIN.
-    expect(ctx.app.events.needsTransaction(['lesson.completed', 'xp.awarded'])).toBe(false);
+    // The achievement rules (modules/achievements) stay subscribed: completions keep their transaction.
+    expect(ctx.app.events.needsTransaction(['lesson.completed', 'xp.awarded'])).toBe(true);
   });
 });
 

@@ -18,17 +18,19 @@ export function createDeckService({
   clock: Clock;
 }) {
   return {
-    async dueCards(userId: string) {
+    /** The cards due now, at most `limit` (0: only how many, and when the next one will be). */
+    async dueCards(userId: string, limit = 50) {
       const { nativeLanguage: native, targetLanguage: course } = await learners.requireLearner(userId);
       const bank = content.get();
       const now = clock.now();
-      const [due, count] = await Promise.all([
-        reviewRepo.dueCards(userId, course, now, 50),
-        reviewRepo.countDue(userId, course, now),
+      const [due, summary] = await Promise.all([
+        limit > 0 ? reviewRepo.dueCards(userId, course, now, limit) : [],
+        reviewRepo.dueSummary(userId, course, now),
       ]);
       return {
         course,
-        due_count: count,
+        due_count: summary.count,
+        next_due: summary.nextDue?.toISOString() ?? null,
         cards: due.flatMap((card) => presentCard(card, bank.wordsById.get(card.wordId), course, native, now)),
       };
     },

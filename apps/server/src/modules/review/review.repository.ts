@@ -52,6 +52,11 @@ export function createReviewRepository(database: DatabaseHandle) {
   const all = prepareStatement(database, allCards);
   const due = prepareStatement(database, dueCards);
   const countDueCards = prepareStatement(database, countDue);
+  /** How many cards are due at `now`, and when the first card not yet due will be (null: none waits). */
+  const dueSummary = async (userId: string, course: string, now: Date): Promise<{ count: number; nextDue: Date | null }> => {
+    const [row] = await countDueCards([userId, course, now.toISOString()]);
+    return { count: row?.n ?? 0, nextDue: row?.next_due_ms == null ? null : new Date(row.next_due_ms) };
+  };
   const toRows = (rows: { word_id: string; card: DeckCard }[]) => rows.map((row) => toRow(row.word_id, row.card));
   return {
     /** Runs `work` in one transaction; the card methods that take `tx` run inside it. */
@@ -78,9 +83,10 @@ export function createReviewRepository(database: DatabaseHandle) {
     },
 
     async countDue(userId: string, course: string, now: Date): Promise<number> {
-      const [row] = await countDueCards([userId, course, now.toISOString()]);
-      return row?.n ?? 0;
+      return (await dueSummary(userId, course, now)).count;
     },
+
+    dueSummary,
 
     async allCards(userId: string, course: string): Promise<ReviewCardRow[]> {
       return toRows(await all([userId, course]));

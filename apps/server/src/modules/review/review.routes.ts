@@ -1,5 +1,5 @@
 import { AppError, ErrorBodySchema } from '@parla/shared/errors';
-import { DueCardsResponseSchema, WeakAreasResponseSchema } from '@parla/shared/practice.schema';
+import { DueCardsQuerySchema, DueCardsResponseSchema, WeakAreasResponseSchema } from '@parla/shared/practice.schema';
 import { UserIdParamsSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
@@ -27,11 +27,13 @@ export function reviewRoutes({
         schema: {
           tags: ['practice'],
           summary: 'Cards due for review now',
+          description: 'At most `limit` cards (50 by default); `limit=0` gives only the count and when the next card is due.',
           params: UserIdParamsSchema,
+          querystring: DueCardsQuerySchema,
           response: { 200: DueCardsResponseSchema, ...errors },
         },
       },
-      (request) => deckService.dueCards(ownId(request.params.id, callerOf(request).userId)),
+      (request) => deckService.dueCards(ownId(request.params.id, callerOf(request).userId), request.query.limit),
     );
     app.get(
       '/review/users/:id/weak_areas',

@@ -1,6 +1,14 @@
 import type { ContentBank } from '@parla/content/load-content';
-import { maskWord } from '@parla/shared/answers';
-import type { ContentLesson, ContentSentence, ContentWord, NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
+import { foldRomanisation, maskWord, normaliseAnswer } from '@parla/shared/answers';
+import {
+  type ContentLesson,
+  type ContentSentence,
+  type ContentWord,
+  isRomanisedLanguage,
+  type LanguageValue,
+  type NativeLanguage,
+  type TargetLanguage,
+} from '@parla/shared/content.schema';
 import type { Exercise } from '@parla/shared/lessons.schema';
 import { EXERCISE_XP } from '@parla/shared/scoring';
 import { serverText } from '@parla/shared/texts/server-texts';
@@ -20,19 +28,88 @@ export interface GenerateLessonInput {
   lesson: ContentLesson;
   course: TargetLanguage;
   native: NativeLanguage;
+  /** The language of the instructions, prompts and explanations (Learner.textLanguage); the native one by default. */
+  textLanguage?: NativeLanguage;
   seed: number;
 }
 
 const BLANK = '____';
 const OPTION_IDS = ['a', 'b', 'c', 'd'];
+/** Words offered besides the answer in a fill-in's word bank (4–6 chips in all). */
+const WORD_BANK_DISTRACTORS = 4;
 
-/** The lesson's sentences first, then the rest of its unit, for when a lesson has too few. */
-function sentencePool(bank: ContentBank, lesson: ContentLesson): ContentSentence[] {
+/**
+ * What a learner has been taught by the end of a lesson, nearest first: the lesson, the earlier
+ * lessons of its unit (latest first), then earlier units (latest first). Course order is unit
+ * order, then lesson order; nothing from a later lesson is ever used (issue 14, point 10).
+ */
+function taughtLessons(bank: ContentBank, lesson: ContentLesson): ContentLesson[] {
   const unit = bank.unitsById.get(lesson.unitId);
-  const others = unit
-    ? unit.lessons.filter((candidate) => candidate.id !== lesson.id).flatMap((candidate) => candidate.sentences)
-    : [];
-  return [...lesson.sentences, ...others];
+  if (!unit) return [lesson];
+  const earlierInUnit = unit.lessons.filter((candidate) => candidate.index < lesson.index).reverse();
+  const earlierUnits = bank.units
+    .filter((candidate) => candidate.order < unit.order)
+    .reverse()
+    .flatMap((candidate) => [...candidate.lessons].reverse());
+  return [lesson, ...earlierInUnit, ...earlierUnits];
+}
+
+/** The normalised form's token romanisations, when the content has them (older banks do not). */
+function tokensRoman(form: LanguageValue): readonly string[] | undefined {
+  const romans = (form as LanguageValue & { tokens_roman?: readonly string[] }).tokens_roman;
+  return romans && romans.length === form.tokens.length ? romans : undefined;
+}
+
+/**
+ * Romanisations of a course's words and tokens by their normalised text (words win: they are
+ * authored). Looked up only for texts already taught; built once per bank and course.
+ */
+const romanisationCache = new WeakMap<ContentBank, Map<TargetLanguage, ReadonlyMap<string, string>>>();
+function romanisationsOf(bank: ContentBank, course: TargetLanguage): ReadonlyMap<string, string> {
+  let byCourse = romanisationCache.get(bank);
+  if (!byCourse) {
+    byCourse = new Map();
+    romanisationCache.set(bank, byCourse);
+  }
+  const cached = byCourse.get(course);
+  if (cached) return cached;
+  const lessons = bank.units.flatMap((unit) => unit.lessons);
+  const romans = new Map<string, string>();
+  for (const lesson of lessons) {
+    for (const sentence of lesson.sentences) {
+      const form = sentence.forms[course];
+      tokensRoman(form)?.forEach((roman, index) => {
+        const key = normaliseAnswer(form.tokens[index] ?? '', course);
+        if (roman && !romans.has(key)) romans.set(key, roman);
+      });
+    }
+  }
+  for (const lesson of lessons) {
+    for (const word of lesson.words) {
+      const { text, roman } = word.forms[course];
+      if (roman) romans.set(normaliseAnswer(text, course), roman);
+    }
+  }
+  byCourse.set(course, romans);
+  return romans;
+}
+
+/** The sentence's romanisation with the blank word's hidden, or nothing when it cannot be hidden. */
+function romanWithBlank(form: LanguageValue, answerRoman: string | undefined): string | undefined {
+  if (!form.roman || !answerRoman || form.blank === undefined) return undefined;
+  // The answer's romanisation as whole words, found once: anything else could hide the wrong part.
+  const escaped = answerRoman.normalize('NFC').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const whole = new RegExp(`(?<![\\p{L}\\p{M}])${escaped}(?![\\p{L}\\p{M}])`, 'giu');
+  const roman = form.roman.normalize('NFC');
+  if ([...roman.matchAll(whole)].length === 1) return roman.replace(whole, BLANK);
+  const romans = tokensRoman(form);
+  if (!romans) return undefined;
+  return romans.map((roman, index) => (index === form.blank ? BLANK : roman)).join(' ');
+}
+
+/** The lesson's sentences first, then those of earlier lessons, for when a lesson has too few. */
+function sentencePool(taught: readonly ContentLesson[]): ContentSentence[] {
+  return taught.flatMap((lesson) => lesson.sentences);
 }
 
 /** Replaces the blank token in the sentence text, counting repeats so the right one is hidden. */
@@ -53,13 +130,65 @@ function contextWithBlank(sentence: ContentSentence, course: TargetLanguage): { 
   return undefined;
 }
 
-/** Shuffles a sentence's tokens so that they never come out in the answer's order (if they can). */
-function scrambled(tokens: readonly string[], random: () => number): string[] {
-  let words = shuffled(tokens, random);
+/**
+ * Shuffles a sentence's tokens so that they never come out in the answer's order (if they can),
+ * with their romanisations (when the content has them) in the same order.
+ */
+function scrambled(form: LanguageValue, random: () => number): { words: string[]; words_roman?: string[] } {
+  const { tokens } = form;
+  const indices = tokens.map((_, index) => index);
+  const wordsOf = (order: number[]) => order.map((index) => tokens[index] ?? '');
+  let order = shuffled(indices, random);
   // A shuffle that happens to give the answer away is shuffled again (deterministically).
-  for (let attempt = 0; attempt < 5 && words.join('\u0000') === tokens.join('\u0000'); attempt++)
-    words = shuffled(tokens, random);
-  return words;
+  for (let attempt = 0; attempt < 5 && wordsOf(order).join('\u0000') === tokens.join('\u0000'); attempt++)
+    order = shuffled(indices, random);
+  // Still in order (likely with two words): moving the first word last always changes it.
+  if (wordsOf(order).join('\u0000') === tokens.join('\u0000')) order = [...order.slice(1), ...order.slice(0, 1)];
+  const romans = tokensRoman(form);
+  return { words: wordsOf(order), ...(romans ? { words_roman: order.map((index) => romans[index] ?? '') } : {}) };
+}
+
+/**
+ * A fill-in's word bank (non-Latin courses, for learners without the script's keyboard): the
+ * answer among words and tokens taught so far, nearest lessons first, none that would also be
+ * right or read the same, shuffled by the session's seed.
+ */
+function wordBank(
+  answer: string,
+  sentence: ContentSentence,
+  taught: readonly ContentLesson[],
+  romans: ReadonlyMap<string, string>,
+  course: TargetLanguage,
+  random: () => number,
+): { text: string; roman?: string }[] {
+  const form = sentence.forms[course];
+  const key = (text: string) => normaliseAnswer(text, course);
+  const answerRoman = romans.get(key(answer));
+  // Other ways to write the answer word (おはよう for おはようございます) would be right too.
+  const answerWords = taught.flatMap((lesson) => lesson.words).filter((word) => key(word.forms[course].text) === key(answer));
+  const excluded = new Set([...form.tokens, ...form.alt, ...answerWords.flatMap((word) => word.forms[course].alt)].map(key));
+  const seen = new Set<string>();
+  const candidates: string[] = [];
+  for (const lesson of taught) {
+    const texts = [
+      ...lesson.words.map((word) => word.forms[course].text),
+      ...lesson.sentences.flatMap((other) => other.forms[course].tokens),
+    ];
+    for (const text of shuffled(texts, random)) {
+      const normal = key(text);
+      const roman = romans.get(normal);
+      if (normal === '' || excluded.has(normal) || seen.has(normal)) continue;
+      if (roman && answerRoman && foldRomanisation(roman, course) === foldRomanisation(answerRoman, course)) continue;
+      seen.add(normal);
+      candidates.push(text);
+    }
+    if (candidates.length >= WORD_BANK_DISTRACTORS * 2) break;
+  }
+  const chosen = [answer, ...shuffled(candidates.slice(0, WORD_BANK_DISTRACTORS * 2), random).slice(0, WORD_BANK_DISTRACTORS)];
+  return shuffled(chosen, random).map((text) => {
+    const roman = romans.get(key(text));
+    return roman ? { text, roman } : { text };
+  });
 }
 
 /**
@@ -67,23 +196,39 @@ function scrambled(tokens: readonly string[], random: () => number): string[] {
  * exercises; then one listening and one speaking exercise (ours); all shuffled. The same inputs
  * and seed always give the same lesson.
  */
-export function generateLesson({ bank, lesson, course, native, seed }: GenerateLessonInput): GeneratedExercise[] {
+export function generateLesson({
+  bank,
+  lesson,
+  course,
+  native,
+  textLanguage = native,
+  seed,
+}: GenerateLessonInput): GeneratedExercise[] {
   const random = seededRandom(seed);
   const base = (skill: string) => ({
-    instruction_language: native,
+    instruction_language: textLanguage,
     metadata: { target_language: course, native_language: native, skill_type: skill },
   });
-  const unitWords = bank.unitsById.get(lesson.unitId)?.lessons.flatMap((candidate) => candidate.words) ?? lesson.words;
+  const taught = taughtLessons(bank, lesson);
+  const romanised = isRomanisedLanguage(course);
+  const romans = romanised ? romanisationsOf(bank, course) : new Map<string, string>();
+  // Distractors: words of this unit taught so far, then of earlier units (never a later lesson's).
+  const taughtWords = taught.flatMap((candidate) => candidate.words);
+  const unitWords = taughtWords.filter((word) => word.unitId === lesson.unitId);
+  const earlierWords = taughtWords.filter((word) => word.unitId !== lesson.unitId);
   const generated: GeneratedExercise[] = [];
 
   for (const word of shuffled(lesson.words, random).slice(0, 3)) {
     const answer = word.forms[course];
     // Same part of speech first; never two options that read the same.
     const seen = new Set([answer.text]);
-    const distractors = shuffled(
-      unitWords.filter((other: ContentWord) => other.id !== word.id),
-      random,
-    )
+    const distractors = [
+      ...shuffled(
+        unitWords.filter((other: ContentWord) => other.id !== word.id),
+        random,
+      ),
+      ...shuffled(earlierWords, random),
+    ]
       .sort((a, b) => Number(b.pos === word.pos) - Number(a.pos === word.pos))
       .filter((other) => !seen.has(other.forms[course].text) && seen.add(other.forms[course].text))
       .slice(0, 3);
@@ -98,37 +243,57 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       exercise: {
         id: '',
         type: 'multiple-choice',
-        instruction: serverText(native, 'exercise.choose'),
+        instruction: serverText(textLanguage, 'exercise.choose'),
         xp_reward: EXERCISE_XP['multiple-choice'],
         ...base('vocabulary'),
         content: {
-          prompt: serverText(native, 'exercise.howDoYouSay', { word: word.forms[native].text }),
+          prompt: serverText(textLanguage, 'exercise.howDoYouSay', { word: word.forms[native].text }),
           options: options.map(({ isAnswer: _isAnswer, ...option }) => option),
         },
       },
-      key: { kind: 'option', optionId: correct?.id ?? 'a', text: answer.text },
-      explanation: serverText(native, 'exercise.means', { target: answer.text, native: word.forms[native].text }),
+      key: { kind: 'option', optionId: correct?.id ?? 'a', text: answer.text, ...(answer.roman ? { roman: answer.roman } : {}) },
+      explanation: serverText(textLanguage, 'exercise.means', { target: answer.text, native: word.forms[native].text }),
       wordIds: [word.id],
     });
   }
 
-  const pool = sentencePool(bank, lesson);
+  const pool = sentencePool(taught);
   const fillable = pool.filter((sentence) => contextWithBlank(sentence, course));
   const forFill = shuffled(fillable.slice(0, Math.max(2, lesson.sentences.length)), random).slice(0, 2);
   for (const sentence of forFill) {
     const blanked = contextWithBlank(sentence, course);
     if (!blanked) continue;
+    const form = sentence.forms[course];
+    const blank = form.blank ?? -1;
+    // A romanised answer is accepted: the token's own romanisation and, when the token is a taught
+    // word, the word's (issue 14, point 2).
+    const tokenRoman = tokensRoman(form)?.[blank];
+    const wordRoman = romans.get(normaliseAnswer(blanked.token, course));
+    const answerRoman = tokenRoman ?? wordRoman;
+    const romanisations = [...new Set([tokenRoman, wordRoman].filter((roman): roman is string => Boolean(roman)))];
+    const sentenceRoman = romanWithBlank(form, answerRoman);
     generated.push({
       exercise: {
         id: '',
         type: 'fill-blank',
-        instruction: serverText(native, 'exercise.fill'),
+        instruction: serverText(textLanguage, 'exercise.fill'),
         xp_reward: EXERCISE_XP['fill-blank'],
         ...base('writing'),
-        content: { context: blanked.context, masked_word: maskWord(blanked.token, course), hint: sentence.forms[native].text },
+        content: {
+          context: blanked.context,
+          masked_word: maskWord(blanked.token, course),
+          hint: sentence.forms[native].text,
+          ...(sentenceRoman ? { roman: sentenceRoman } : {}),
+          ...(romanised ? { choices: wordBank(blanked.token, sentence, taught, romans, course, random) } : {}),
+        },
       },
-      key: { kind: 'text', text: blanked.token, alternatives: [] },
-      explanation: serverText(native, 'exercise.means', {
+      key: {
+        kind: 'text',
+        text: blanked.token,
+        alternatives: [],
+        ...(answerRoman ? { roman: answerRoman, romanisations } : {}),
+      },
+      explanation: serverText(textLanguage, 'exercise.means', {
         target: sentence.forms[course].text,
         native: sentence.forms[native].text,
       }),
@@ -136,24 +301,26 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
     });
   }
 
-  const orderable = pool.filter((sentence) => sentence.forms[course].tokens.length >= 3);
+  // Three words or more make a real puzzle; a first lesson with too few such sentences uses two.
+  const long = pool.filter((sentence) => sentence.forms[course].tokens.length >= 3);
+  const orderable = long.length >= 2 ? long : [...long, ...pool.filter((sentence) => sentence.forms[course].tokens.length === 2)];
   const unused = orderable.filter((sentence) => !forFill.includes(sentence));
   const forOrder = shuffled(unused.length >= 2 ? unused : orderable, random).slice(0, 2);
   for (const sentence of forOrder) {
-    const tokens = sentence.forms[course].tokens;
-    const words = scrambled(tokens, random);
+    const form = sentence.forms[course];
+    const { tokens } = form;
     generated.push({
       exercise: {
         id: '',
         type: 'drag-drop',
-        instruction: serverText(native, 'exercise.order'),
+        instruction: serverText(textLanguage, 'exercise.order'),
         xp_reward: EXERCISE_XP['drag-drop'],
         ...base('grammar'),
-        content: { prompt: sentence.forms[native].text, words },
+        content: { prompt: sentence.forms[native].text, ...scrambled(form, random) },
       },
       // The sentence as written, for the feedback: the tokens lose its punctuation and spacing.
-      key: { kind: 'tokens', tokens: [...tokens], text: sentence.forms[course].text },
-      explanation: serverText(native, 'exercise.means', {
+      key: { kind: 'tokens', tokens: [...tokens], text: form.text, ...(form.roman ? { roman: form.roman } : {}) },
+      explanation: serverText(textLanguage, 'exercise.means', {
         target: sentence.forms[course].text,
         native: sentence.forms[native].text,
       }),
@@ -176,13 +343,13 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       exercise: {
         id: '',
         type: 'listening',
-        instruction: serverText(native, 'exercise.listen'),
+        instruction: serverText(textLanguage, 'exercise.listen'),
         xp_reward: EXERCISE_XP.listening,
         ...base('listening'),
-        content: { words: scrambled(form.tokens, random), speech_text: form.text },
+        content: { ...scrambled(form, random), speech_text: form.text },
       },
-      key: { kind: 'tokens', tokens: [...form.tokens], text: form.text },
-      explanation: serverText(native, 'exercise.means', { target: form.text, native: heard.forms[native].text }),
+      key: { kind: 'tokens', tokens: [...form.tokens], text: form.text, ...(form.roman ? { roman: form.roman } : {}) },
+      explanation: serverText(textLanguage, 'exercise.means', { target: form.text, native: heard.forms[native].text }),
       wordIds: [],
     });
   }
@@ -194,7 +361,7 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
       exercise: {
         id: '',
         type: 'speaking',
-        instruction: serverText(native, 'exercise.speak'),
+        instruction: serverText(textLanguage, 'exercise.speak'),
         xp_reward: EXERCISE_XP.speaking,
         ...base('speaking'),
         content: {
@@ -203,8 +370,8 @@ export function generateLesson({ bank, lesson, course, native, seed }: GenerateL
           translation: said.forms[native].text,
         },
       },
-      key: { kind: 'speech', text: form.text, alternatives: [...form.alt] },
-      explanation: serverText(native, 'exercise.means', { target: form.text, native: said.forms[native].text }),
+      key: { kind: 'speech', text: form.text, alternatives: [...form.alt], ...(form.roman ? { roman: form.roman } : {}) },
+      explanation: serverText(textLanguage, 'exercise.means', { target: form.text, native: said.forms[native].text }),
       wordIds: [],
     });
   }

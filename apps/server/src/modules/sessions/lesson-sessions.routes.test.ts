@@ -490,6 +490,86 @@ describe('a lesson session', () => {
     }
   });
 
+  it('takes a Japanese fill-in in romaji as correct (full XP), offers a word bank, and gives every answer with its romanisation', async () => {
+    const account = await learner({ target_language: 'ja' });
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
+    const keys = await answerKey(start.session_id);
+    const answer = (id: string, body: object) =>
+      post(`/lessons/greetings-1/exercises/${id}/complete`, account.bearer, { session_id: start.session_id, ...body });
+    let romaji = 0;
+    for (const exercise of start.exercises) {
+      const key = keys.get(exercise.id);
+      if (!key) throw new Error('no key');
+      if (isAudio(exercise.type)) {
+        const reason = exercise.type === 'listening' ? 'cant_listen' : 'cant_speak';
+        const skipped = AnswerExerciseResponseSchema.parse(
+          (
+            await post(`/lessons/greetings-1/exercises/${exercise.id}/skip`, account.bearer, {
+              session_id: start.session_id,
+              reason,
+            })
+          ).json(),
+        );
+        expect(skipped.expected_roman).toEqual(expect.any(String));
+        continue;
+      }
+      if (exercise.type === 'fill-blank' && key.kind === 'text') {
+        // The word bank holds the answer; nothing in it says which chip is right.
+        const choices = exercise.content.choices ?? [];
+        expect(choices.map((choice) => choice.text)).toContain(key.text);
+        expect(choices.length).toBeGreaterThanOrEqual(4);
+        if (key.roman) {
+          // Typed without a Japanese keyboard: "ou" for ō, no spaces.
+          const typed = key.roman.replaceAll('ō', 'ou').replaceAll('ā', 'a').replaceAll(' ', '');
+          const result = AnswerExerciseResponseSchema.parse((await answer(exercise.id, { answer: typed })).json());
+          expect(result).toMatchObject({ correct: true, verdict: 'romanised', expected: key.text, expected_roman: key.roman });
+          romaji += 1;
+          continue;
+        }
+      }
+      const result = AnswerExerciseResponseSchema.parse((await answer(exercise.id, { answer: rightAnswer(key) })).json());
+      expect(result.correct).toBe(true);
+      // In a non-Latin course every answer comes back with its romanisation.
+      expect(result.expected_roman, exercise.type).toEqual(expect.any(String));
+    }
+    expect(romaji).toBeGreaterThan(0);
+    const complete = CompleteLessonResponseSchema.parse(
+      (await post('/lessons/greetings-1/complete', account.bearer, { session_id: start.session_id })).json(),
+    );
+    expect(complete).toMatchObject({ correct: 7, total: 7, skipped: 2, score: 100 });
+  });
+
+  it('marks a fill-in of a session stored before romanisations by the script alone', async () => {
+    const account = await learner({ target_language: 'ja' });
+    const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
+    const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
+    // An earlier version stored neither the romanisations nor the word bank.
+    const old = ((row?.exercises ?? []) as GeneratedExercise[]).map(({ key, exercise, ...rest }) => {
+      const { roman: _roman, romanisations: _romanisations, ...oldKey } = key as typeof key & { romanisations?: string[] };
+      const { choices: _choices, ...content } = exercise.content as typeof exercise.content & { choices?: unknown };
+      return { ...rest, key: oldKey, exercise: { ...exercise, content } };
+    });
+    await ctx.database.handle.db.update(lessonSessions).set({ exercises: old }).where(eq(lessonSessions.id, start.session_id));
+    const resumed = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
+    const fills = resumed.exercises.filter((exercise) => exercise.type === 'fill-blank');
+    expect(fills).toHaveLength(2);
+    const [first, second] = fills;
+    const keys = await answerKey(start.session_id);
+    const firstKey = keys.get(first?.id ?? '');
+    const byScript = await post(`/lessons/greetings-1/exercises/${first?.id}/complete`, account.bearer, {
+      session_id: start.session_id,
+      answer: firstKey?.kind === 'text' ? firstKey.text : '',
+    });
+    expect(byScript.json()).toMatchObject({ correct: true, verdict: 'exact' });
+    expect(byScript.json()).not.toHaveProperty('expected_roman');
+    const byRomaji = await post(`/lessons/greetings-1/exercises/${second?.id}/complete`, account.bearer, {
+      session_id: start.session_id,
+      answer: 'konnichiwa',
+    });
+    expect(byRomaji.statusCode).toBe(200);
+    expect(byRomaji.json()).toMatchObject({ correct: false, verdict: 'wrong' });
+  });
+
   it('locks an exercise after its first answer', async () => {
     const account = await learner();
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-3/start', account.bearer)).json());

@@ -151,7 +151,7 @@ export function createLessonSessionsService({
       }
 
       const seed = Math.floor(Math.random() * 2 ** 31);
-      const exercises = generateLesson({ bank: content.get(), lesson, course, native, seed });
+      const exercises = generateLesson({ bank: content.get(), lesson, course, native, textLanguage: learner.textLanguage, seed });
       // Starts arriving together take turns on the learner's row: one creates the session, the
       // others of the same lesson resume it, the others beyond the allowance are refused.
       const started = await repo.startLessonSession(
@@ -190,7 +190,8 @@ export function createLessonSessionsService({
     ): Promise<AnswerExerciseResponse> {
       const { session, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
       if (stored) return stored;
-      const explanation = { text: item.explanation, language: session.nativeLanguage };
+      // Written in the exercise's instruction language (the learner's text language when it was made).
+      const explanation = { text: item.explanation, language: item.exercise.instruction_language };
       const result = markAnswer(item, body.answer, session.course as TargetLanguage, explanation);
       return record(userId, session.id, exerciseId, result);
     },
@@ -207,7 +208,10 @@ export function createLessonSessionsService({
       body: SkipExerciseBody,
     ): Promise<AnswerExerciseResponse> {
       const { session, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
-      const skip = markSkip(item, body.reason, session.course, { text: item.explanation, language: session.nativeLanguage });
+      const skip = markSkip(item, body.reason, session.course, {
+        text: item.explanation,
+        language: item.exercise.instruction_language,
+      });
       if (stored) return stored;
       return record(userId, session.id, exerciseId, skip);
     },

@@ -22,6 +22,12 @@ import type { SessionsRepository } from './sessions.repository';
 
 type Kind = 'practice' | 'review';
 
+/** The word a question was about, shown once answered: in the course's script with its romanisation, and its meaning. */
+function answeredWord(word: ContentWord, course: TargetLanguage, native: NativeLanguage) {
+  const { text, roman } = word.forms[course];
+  return { text, ...(roman ? { roman } : {}), translation: word.forms[native].text };
+}
+
 /**
  * Quick practice (words the learner has met) and FSRS review (words that are due): timed
  * four-option questions, marked on the server, that never count against the daily lesson limit.
@@ -43,7 +49,14 @@ export function createPracticeSessionsService({
   content: ContentProvider;
   clock: Clock;
 }) {
-  function buildQuestions(words: ContentWord[], course: TargetLanguage, native: NativeLanguage, seed: number): StoredQuestion[] {
+  /** Questions and explanations are written in `textLanguage` (Learner.textLanguage), around the native words. */
+  function buildQuestions(
+    words: ContentWord[],
+    course: TargetLanguage,
+    native: NativeLanguage,
+    textLanguage: NativeLanguage,
+    seed: number,
+  ): StoredQuestion[] {
     const random = seededRandom(seed);
     const bank = content.get();
     return words.map((word, index) => {
@@ -60,14 +73,17 @@ export function createPracticeSessionsService({
         question: {
           id: `q${index + 1}`,
           type: toTarget ? 'to-target' : 'to-native',
-          question: serverText(native, toTarget ? 'exercise.howDoYouSay' : 'exercise.whatDoesMean', {
+          question: serverText(textLanguage, toTarget ? 'exercise.howDoYouSay' : 'exercise.whatDoesMean', {
             word: word.forms[toTarget ? native : course].text,
           }),
           options,
           word_id: word.id,
         },
         correctAnswer: options.indexOf(word.forms[side].text),
-        explanation: serverText(native, 'exercise.means', { target: word.forms[course].text, native: word.forms[native].text }),
+        explanation: serverText(textLanguage, 'exercise.means', {
+          target: word.forms[course].text,
+          native: word.forms[native].text,
+        }),
       };
     });
   }
@@ -80,7 +96,7 @@ export function createPracticeSessionsService({
 
   return {
     async start(userId: string, kind: Kind): Promise<StartPracticeResponse> {
-      const { nativeLanguage: native, targetLanguage: course, timeZone } = await learners.requireLearner(userId);
+      const { nativeLanguage: native, textLanguage, targetLanguage: course, timeZone } = await learners.requireLearner(userId);
       const bank = content.get();
       const now = clock.now();
       const seed = Math.floor(Math.random() * 2 ** 31);
@@ -94,7 +110,7 @@ export function createPracticeSessionsService({
         const pool = met.length >= 4 ? met : (bank.units[0]?.lessons.flatMap((lesson) => lesson.words) ?? []);
         words = shuffled(pool, seededRandom(seed)).slice(0, PRACTICE_QUESTION_COUNT);
       }
-      const questions = buildQuestions(words, course, native, seed);
+      const questions = buildQuestions(words, course, native, textLanguage, seed);
       const session = await sessions.insertSession({
         userId,
         kind,
@@ -124,11 +140,14 @@ export function createPracticeSessionsService({
       if (session.completedAt) throw new AppError('already_completed', 'This practice is already finished.');
       const item = session.exercises.find((candidate) => candidate.question.id === body.question_id);
       if (!item) throw new AppError('not_found', 'This question is not part of the session.');
+      const word = content.get().wordsById.get(item.question.word_id);
+      const native = session.nativeLanguage as NativeLanguage;
       const result: AnswerPracticeResponse = {
         question_id: body.question_id,
         correct: body.answer === item.correctAnswer,
         correct_answer: item.correctAnswer,
         explanation: item.explanation,
+        ...(word ? { word: answeredWord(word, session.course as TargetLanguage, native) } : {}),
       };
       const saved = await sessions.recordAnswer(session.id, body.question_id, result);
       if (!saved) {

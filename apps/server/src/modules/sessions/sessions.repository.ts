@@ -104,10 +104,13 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     if (!events.needsTransaction(LESSON_COMPLETION_EVENTS)) return written(await completeSessions(values));
     return db.transaction(async (tx) => {
       const outcome = written(await runStatement(tx, completeLessons, values));
-      await events.withinTransaction(
+      const raised = await events.withinTransaction(
         tx,
         outcome.flatMap((change) => change?.events ?? []),
       );
+      // What the handlers raised (an achievement earned) goes out after commit with its learner's first completion.
+      for (const event of raised)
+        outcome.find((change, index) => change && changes[index]?.userId === event.payload.userId)?.events.push(event);
       return outcome;
     });
   };
@@ -275,7 +278,7 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
       if (!events.needsTransaction(PRACTICE_COMPLETION_EVENTS)) return written(await completePracticeSession(values));
       return db.transaction(async (tx) => {
         const outcome = written(await runStatement(tx, completePractice, values));
-        await events.withinTransaction(tx, outcome?.events ?? []);
+        outcome?.events.push(...(await events.withinTransaction(tx, outcome?.events ?? [])));
         return outcome;
       });
     },

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp, testEnv } from '../../test/build-test-app';
 import { registerUser } from '../../test/factories';
 
 // A local stand-in for an OpenAI-compatible API: answers well, slowly, or with garbage.
-let mode: 'good' | 'slow' | 'malformed' | 'wrong-shape' | 'error' = 'good';
+let mode: 'good' | 'romaji' | 'slow' | 'malformed' | 'wrong-shape' | 'error' = 'good';
 const requests: { auth: string | undefined; body: { model: string; messages: { content: string }[] } }[] = [];
 const model = http.createServer((request, response) => {
   let raw = '';
@@ -20,6 +20,8 @@ const model = http.createServer((request, response) => {
     };
     if (mode === 'good')
       return reply(JSON.stringify({ explanation: 'Buenos días se usa por la mañana.', hint: 'Piensa en la mañana.' }));
+    // Every romanised answer a Japanese greetings-1 fill-in can have.
+    if (mode === 'romaji') return reply(JSON.stringify({ hint: 'Casi: Ohayō gozaimasu, yōkoso o aimashō.' }));
     if (mode === 'slow') return setTimeout(() => reply(JSON.stringify({ explanation: 'too late' })), 1_500);
     if (mode === 'malformed') return reply('Sure! Here is your explanation: ...');
     if (mode === 'wrong-shape') return reply(JSON.stringify({ text: 42 }));
@@ -47,13 +49,13 @@ afterAll(async () => {
   model.close();
 });
 
-async function answeredExercise(ctx: TestApp) {
+async function answeredExercise(ctx: TestApp, course = 'fr') {
   const account = await registerUser(ctx.app, { native_language: 'es' });
   await ctx.app.inject({
     method: 'PUT',
     url: '/api/v1/users/me/profile',
     headers: account.bearer,
-    payload: { target_language: 'fr' },
+    payload: { target_language: course },
   });
   const start = StartLessonResponseSchema.parse(
     (await ctx.app.inject({ method: 'POST', url: '/api/v1/lessons/greetings-1/start', headers: account.bearer })).json(),
@@ -95,6 +97,14 @@ describe('the tutor with a model', () => {
     expect(sent?.auth).toBe('Bearer sk-test');
     expect(sent?.body.model).toBe('tiny-tutor');
     expect(sent?.body.messages[0]?.content).toContain('Spanish');
+  });
+
+  it('never passes on a hint that gives away the answer’s romanisation', async () => {
+    mode = 'romaji';
+    const { ask } = await answeredExercise(withModel, 'ja');
+    const hint = TutorAnswerSchema.parse((await ask('hint')).json());
+    expect(hint).toMatchObject({ source: 'content', language: 'es' });
+    expect(hint.text.toLowerCase()).not.toMatch(/ohay|yōkoso|aimash/);
   });
 
   it.each(['slow', 'malformed', 'wrong-shape', 'error'] as const)(

@@ -38,7 +38,15 @@ export function createTutorService({
     const item = session.exercises.find((candidate) => candidate.exercise.id === exerciseId);
     if (!item) throw new AppError('not_found', 'This exercise is not part of one of your lessons.');
     const answer = storedAnswer(session.answers, exerciseId);
-    return { session, item, answer, native: session.nativeLanguage as NativeLanguage, course: session.course as TargetLanguage };
+    return {
+      session,
+      item,
+      answer,
+      native: session.nativeLanguage as NativeLanguage,
+      // The tutor speaks the exercise's language (the learner's text language when it was made).
+      texts: item.exercise.instruction_language,
+      course: session.course as TargetLanguage,
+    };
   }
 
   async function askModel<T extends z.ZodType>(
@@ -59,7 +67,7 @@ export function createTutorService({
   return {
     /** After an answer only: before it, an explanation would give the answer away. */
     async explain(userId: string, sessionId: string, exerciseId: string): Promise<TutorAnswer> {
-      const { session, item, answer, native, course } = await exerciseOf(userId, sessionId, exerciseId);
+      const { session, item, answer, native, texts, course } = await exerciseOf(userId, sessionId, exerciseId);
       if (!answer) throw new AppError('exercise_not_answered', 'Answer the exercise first; then the tutor explains it.');
       const lesson = content.get().lessonsById.get(session.lessonId);
       const note = lesson ? content.get().unitsById.get(lesson.unitId)?.notes[course] : undefined;
@@ -67,7 +75,7 @@ export function createTutorService({
         [
           {
             role: 'system',
-            content: `You are a patient ${languageName(course)} tutor for a beginner (CEFR A1) whose native language is ${languageName(native)}. Reply in ${languageName(native)} with a JSON object {"explanation": string}: two to four short sentences, no markdown.`,
+            content: `You are a patient ${languageName(course)} tutor for a beginner (CEFR A1) whose native language is ${languageName(native)}. Reply in ${languageName(texts)} with a JSON object {"explanation": string}: two to four short sentences, no markdown.`,
           },
           {
             role: 'user',
@@ -76,19 +84,19 @@ export function createTutorService({
         ],
         ExplanationSchema,
       );
-      if (fromModel) return { text: fromModel.explanation, language: native, source: 'ai' };
+      if (fromModel) return { text: fromModel.explanation, language: texts, source: 'ai' };
       // One language per answer: the unit's note joins only when it exists in the learner's
       // language (the English fallback stays on the lesson page, marked as English).
-      return { text: [item.explanation, note?.[native]].filter(Boolean).join(' '), language: native, source: 'content' };
+      return { text: [item.explanation, note?.[texts]].filter(Boolean).join(' '), language: texts, source: 'content' };
     },
 
     async hint(userId: string, sessionId: string, exerciseId: string): Promise<TutorAnswer> {
-      const { item, native, course } = await exerciseOf(userId, sessionId, exerciseId);
+      const { item, native, texts, course } = await exerciseOf(userId, sessionId, exerciseId);
       const fromModel = await askModel(
         [
           {
             role: 'system',
-            content: `You are a ${languageName(course)} tutor. Give a beginner whose native language is ${languageName(native)} one hint, in ${languageName(native)}, that helps without giving the answer away. Reply with a JSON object {"hint": string}.`,
+            content: `You are a ${languageName(course)} tutor. Give a beginner whose native language is ${languageName(native)} one hint, in ${languageName(texts)}, that helps without giving the answer away. Reply with a JSON object {"hint": string}.`,
           },
           {
             role: 'user',
@@ -97,40 +105,43 @@ export function createTutorService({
         ],
         HintSchema,
       );
-      if (fromModel && !fromModel.hint.includes(expectedText(item)))
-        return { text: fromModel.hint, language: native, source: 'ai' };
+      // Nor its romanisation: in a non-Latin course that is an accepted answer too.
+      const roman = item.key.roman?.toLowerCase();
+      if (fromModel && !fromModel.hint.includes(expectedText(item)) && !(roman && fromModel.hint.toLowerCase().includes(roman)))
+        return { text: fromModel.hint, language: texts, source: 'ai' };
       let text: string;
-      if (item.key.kind === 'tokens') text = serverText(native, 'hint.firstWord', { word: item.key.tokens[0] ?? '' });
+      if (item.key.kind === 'tokens') text = serverText(texts, 'hint.firstWord', { word: item.key.tokens[0] ?? '' });
       else if (item.key.kind === 'speech' && item.exercise.type === 'speaking')
         // The sentence is on screen already: the hint is what it means.
-        text = serverText(native, 'exercise.means', { target: item.key.text, native: item.exercise.content.translation });
+        text = serverText(texts, 'exercise.means', { target: item.key.text, native: item.exercise.content.translation });
       else if (item.key.kind === 'text')
-        text = serverText(native, 'hint.startsWith', { letter: [...item.key.text][0] ?? '', count: [...item.key.text].length });
+        text = serverText(texts, 'hint.startsWith', { letter: [...item.key.text][0] ?? '', count: [...item.key.text].length });
       else {
         const prompt = item.exercise.type === 'multiple-choice' ? item.exercise.content.prompt : '';
-        text = serverText(native, 'hint.optionCount', { word: /[“«„「‘"](.+?)[”»“」’"]/.exec(prompt)?.[1] ?? prompt });
+        text = serverText(texts, 'hint.optionCount', { word: /[“«„「‘"](.+?)[”»“」’"]/.exec(prompt)?.[1] ?? prompt });
       }
-      return { text, language: native, source: 'content' };
+      return { text, language: texts, source: 'content' };
     },
 
     /** Rewrites a text for the learner's level; without a model it stays as written. */
     async adapt(userId: string, body: AdaptExplanationBody): Promise<TutorAnswer> {
       const learner = await learners.requireLearner(userId);
       const native = learner.nativeLanguage;
+      const texts = learner.textLanguage;
       const level = body.level ?? learner.profile.proficiency;
       const fromModel = await askModel(
         [
           {
             role: 'system',
-            content: `Rewrite the explanation for a ${level} learner whose native language is ${languageName(native)}, in ${languageName(native)}: simpler words, same meaning, at most five sentences. Reply with a JSON object {"explanation": string}.`,
+            content: `Rewrite the explanation for a ${level} learner whose native language is ${languageName(native)}, in ${languageName(texts)}: simpler words, same meaning, at most five sentences. Reply with a JSON object {"explanation": string}.`,
           },
           { role: 'user', content: body.text },
         ],
         ExplanationSchema,
       );
       return fromModel
-        ? { text: fromModel.explanation, language: native, source: 'ai' }
-        : { text: body.text, language: native, source: 'content' };
+        ? { text: fromModel.explanation, language: texts, source: 'ai' }
+        : { text: body.text, language: texts, source: 'content' };
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { LocalDate } from '@parla/shared/streak';
+import type { Preferences } from '@parla/shared/preferences.schema';
+import { daysBetween, type LocalDate } from '@parla/shared/streak';
 import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
 import type { ProfileRow, UserRow } from '../learners/learners.repository';
 import { presentStreak } from '../progress/progress.presenter';
@@ -37,5 +38,21 @@ export function presentAuthUser(user: UserRow, profile: ProfileRow): AuthUser {
     proficiency_level: profile.proficiency,
     wants_grammar_explanations: profile.wantsGrammarExplanations,
     created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** A vacation that is over reads as none (the stored days stay, for the streak's history). */
+export function presentPreferences(profile: ProfileRow, today: LocalDate, pushAvailable: boolean): Preferences {
+  const { vacationStart: start, vacationUntil: until } = profile;
+  return {
+    interface_language: profile.interfaceLanguage,
+    theme: profile.theme,
+    notifications: { in_app: profile.notifyInApp, email: profile.notifyEmail, push: pushAvailable && profile.notifyPush },
+    push_available: pushAvailable,
+    reminder_time: profile.reminderTime,
+    daily_goal_xp: profile.dailyGoalXp,
+    timezone: profile.timezone,
+    vacation: start && until && daysBetween(today, until as LocalDate) >= 0 ? { start, until } : null,
+    updated_at: profile.updatedAt.toISOString(),
   };
 }

@@ -20,6 +20,22 @@ export function createUsersRepository(db: Database) {
       const [row] = await db.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
       return row;
     },
+
+    /** The profile's changes and the account's name, together or not at all. */
+    async updateProfileAndName(
+      userId: string,
+      changes: Partial<typeof profiles.$inferInsert>,
+      fullName: string,
+    ): Promise<ProfileRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ fullName, updatedAt: changes.updatedAt ?? new Date() })
+          .where(eq(users.id, userId));
+        const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
+        return row;
+      });
+    },
   };
 }
 

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DashboardResponseSchema } from '@parla/shared/dashboard.schema';
 import { ErrorBodySchema } from '@parla/shared/errors';
 import { databaseTimeZones } from '@parla/shared/time-zones';
 import { GetMeResponseSchema, UserProfileSchema } from '@parla/shared/users.schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from '../../db/migrations-folder';
 import { profiles } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { registerUser } from '../../test/factories';
@@ -35,7 +38,8 @@ describe('GET /users/me', () => {
       target_language: 'es',
       proficiency: 'intermediate',
       timezone: 'UTC',
-      interface_language: 'en',
+      // Nobody chose one yet: the device decides until setup or the learner does.
+      interface_language: null,
       theme: 'system',
       profile_completed: false,
       total_xp: 0,
@@ -150,6 +154,43 @@ describe('PUT /users/{id}/profile', () => {
       expect((await request('GET', '/users/me', account.bearer)).statusCode, timezone).toBe(200);
       expect((await request('GET', '/users/me/profile', account.bearer)).statusCode, timezone).toBe(200);
     }
+  });
+
+  it('keeps the interface language the learner chose, until they give the choice back to the device', async () => {
+    const account = await registerUser(ctx.app, { native_language: 'fr' });
+    const chosen = await request('PUT', '/users/me/profile', account.bearer, { interface_language: 'ar' });
+    expect(UserProfileSchema.parse(chosen.json()).interface_language).toBe('ar');
+    const me = GetMeResponseSchema.parse((await request('GET', '/users/me', account.bearer)).json());
+    expect(me.profile).toMatchObject({ interface_language: 'ar', native_language: 'fr' });
+    const cleared = await request('PUT', '/users/me/profile', account.bearer, { interface_language: null });
+    expect(UserProfileSchema.parse(cleared.json()).interface_language).toBeNull();
+    const unknown = await request('PUT', '/users/me/profile', account.bearer, { interface_language: 'tlh' });
+    expect(unknown.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(unknown.json()).errors?.map((item) => item.path)).toContain('body.interface_language');
+  });
+
+  it('gives learners who finished setup before migration 0014 their native language as the interface language', async () => {
+    const finished = await registerUser(ctx.app, { native_language: 'fr' });
+    await request('PUT', '/users/me/profile', finished.bearer, {
+      ...setup,
+      native_language: 'fr',
+      interface_language: undefined,
+    });
+    const unfinished = await registerUser(ctx.app, { native_language: 'de' });
+    const chose = await registerUser(ctx.app, { native_language: 'fr' });
+    await request('PUT', '/users/me/profile', chose.bearer, { interface_language: 'ja' });
+    // As the column stood before: 'en' for everyone who had not chosen (nobody could).
+    const db = ctx.database.handle.db;
+    for (const account of [finished, unfinished])
+      await db.execute(sql`update profiles set interface_language = 'en' where user_id = ${account.auth.user.id}`);
+    const text = readFileSync(join(MIGRATIONS_FOLDER, '0014_interface_language_chosen.sql'), 'utf8');
+    for (const statement of text.split('--> statement-breakpoint').filter((part) => /^\s*UPDATE/m.test(part)))
+      await db.execute(sql.raw(statement));
+    const language = async (account: { bearer: Record<string, string> }) =>
+      UserProfileSchema.parse((await request('GET', '/users/me/profile', account.bearer)).json()).interface_language;
+    expect(await language(finished)).toBe('fr');
+    expect(await language(unfinished)).toBeNull();
+    expect(await language(chose)).toBe('ja');
   });
 
   it('refuses to change another learner’s profile, which stays as it was', async () => {

@@ -1,4 +1,6 @@
 import { ErrorBodySchema } from '@parla/shared/errors';
+import { PreferencesSchema } from '@parla/shared/preferences.schema';
+import { UpdatePreferencesBodySchema } from '@parla/shared/preferences-update.schema';
 import { UpdateUserProfileBodySchema } from '@parla/shared/profile-update.schema';
 import { GetMeResponseSchema, UserIdParamsSchema, UserProfileSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,6 +57,35 @@ export function usersRoutes({
         },
       },
       (request) => usersService.updateProfile(request.params.id, callerOf(request).userId, request.body),
+    );
+
+    app.get(
+      '/users/:id/preferences',
+      {
+        schema: {
+          tags: ['users'],
+          summary:
+            'A learner’s own settings: interface language, theme, notifications, reminder, daily goal, time zone, vacation',
+          params: UserIdParamsSchema,
+          response: { 200: PreferencesSchema, ...errors },
+        },
+      },
+      (request) => usersService.getPreferences(request.params.id, callerOf(request).userId),
+    );
+
+    app.put(
+      '/users/:id/preferences',
+      {
+        config: { idempotent: true },
+        schema: {
+          tags: ['users'],
+          summary: 'Change one’s own settings (only the fields sent); a vacation lasts at most 14 days',
+          params: UserIdParamsSchema,
+          body: UpdatePreferencesBodySchema,
+          response: { 200: PreferencesSchema, ...errors },
+        },
+      },
+      (request) => usersService.updatePreferences(request.params.id, callerOf(request).userId, request.body),
     );
   };
 }

@@ -1,22 +1,27 @@
 import { EmailSchema } from '@parla/shared/auth.schema';
 import { AppError } from '@parla/shared/errors';
 import { PLANS, type Plan, PlanSchema } from '@parla/shared/plans';
+import { MAX_VACATION_DAYS, type Preferences } from '@parla/shared/preferences.schema';
+import type { UpdatePreferencesBody } from '@parla/shared/preferences-update.schema';
 import type { UpdateUserProfileBody } from '@parla/shared/profile-update.schema';
-import { localDate } from '@parla/shared/streak';
+import { daysBetween, type LocalDate, localDate } from '@parla/shared/streak';
 import type { GetMeResponse, UserProfile } from '@parla/shared/users.schema';
 import type { Clock } from '../../lib/clock';
 import type { LearnersService } from '../learners/learners.service';
-import { presentAuthUser, presentProfile } from './users.presenter';
+import { presentAuthUser, presentPreferences, presentProfile } from './users.presenter';
 import type { UsersRepository } from './users.repository';
 
 export function createUsersService({
   repo,
   learners,
   clock,
+  pushAvailable = () => false,
 }: {
   repo: UsersRepository;
   learners: LearnersService;
   clock: Clock;
+  /** Whether Web Push can be sent (VAPID keys configured); until then the push channel stays off. */
+  pushAvailable?: () => boolean;
 }) {
   /** `me` means the caller; any other id must be the caller too — profiles are private. */
   function resolveOwnId(requested: string, callerId: string): string {
@@ -55,7 +60,7 @@ export function createUsersService({
           { path: 'body.learning_styles', message: 'Choose at least one learning style.' },
         ]);
       }
-      const updated = await repo.updateProfile(id, {
+      const changes = {
         ...(body.native_language !== undefined && { nativeLanguage: body.native_language }),
         ...(body.target_language !== undefined && { targetLanguage: body.target_language }),
         ...(body.proficiency !== undefined && { proficiency: body.proficiency }),
@@ -67,9 +72,48 @@ export function createUsersService({
         ...(body.wants_grammar_explanations !== undefined && { wantsGrammarExplanations: body.wants_grammar_explanations }),
         ...(body.profile_completed !== undefined && { profileCompleted: body.profile_completed }),
         updatedAt: clock.now(),
-      });
+      };
+      const updated =
+        body.full_name === undefined
+          ? await repo.updateProfile(id, changes)
+          : await repo.updateProfileAndName(id, changes, body.full_name);
       if (!updated) throw new AppError('token_invalid', 'This account no longer exists.');
       return presentProfile(updated, localDate(clock.now(), updated.timezone));
+    },
+
+    async getPreferences(requestedId: string, callerId: string): Promise<Preferences> {
+      const { profile, today } = await learners.requireLearner(resolveOwnId(requestedId, callerId));
+      return presentPreferences(profile, today, pushAvailable());
+    },
+
+    /** Changes the preferences the body names; sending the same body again gives the same result. */
+    async updatePreferences(requestedId: string, callerId: string, body: UpdatePreferencesBody): Promise<Preferences> {
+      const id = resolveOwnId(requestedId, callerId);
+      const { profile: current } = await learners.requireLearner(id);
+      const now = clock.now();
+      const timezone = body.timezone ?? current.timezone;
+      const today = localDate(now, timezone);
+      const push = pushAvailable();
+      if (body.notifications?.push === true && !push) {
+        throw new AppError('validation_error', 'Push notifications are not set up on this server.', [
+          { path: 'body.notifications.push', message: 'Push notifications are not available here.' },
+        ]);
+      }
+      const vacation = body.vacation_until === undefined ? undefined : vacationUntil(current, body.vacation_until, today);
+      const updated = await repo.updateProfile(id, {
+        ...(body.interface_language !== undefined && { interfaceLanguage: body.interface_language }),
+        ...(body.theme !== undefined && { theme: body.theme }),
+        ...(body.notifications?.in_app !== undefined && { notifyInApp: body.notifications.in_app }),
+        ...(body.notifications?.email !== undefined && { notifyEmail: body.notifications.email }),
+        ...(body.notifications?.push !== undefined && { notifyPush: body.notifications.push }),
+        ...(body.reminder_time !== undefined && { reminderTime: body.reminder_time }),
+        ...(body.daily_goal_xp !== undefined && { dailyGoalXp: body.daily_goal_xp }),
+        ...(body.timezone !== undefined && { timezone: body.timezone }),
+        ...(vacation !== undefined && { vacationStart: vacation.start, vacationUntil: vacation.until }),
+        updatedAt: now,
+      });
+      if (!updated) throw new AppError('token_invalid', 'This account no longer exists.');
+      return presentPreferences(updated, today, push);
     },
 
     /** Grants or withdraws premium (the operator command today, the payment provider later). */
@@ -83,6 +127,42 @@ export function createUsersService({
       return { email: updated.email, plan: wanted.data };
     },
   };
+}
+
+/**
+ * The vacation a PUT asks for: it starts today, or keeps the start of the one under way (so
+ * extending it cannot pause a streak past 14 days in all); null ends it.
+ */
+function vacationUntil(
+  current: { vacationStart: string | null; vacationUntil: string | null },
+  until: string | null,
+  today: LocalDate,
+): { start: string | null; until: string | null } {
+  if (until === null) return { start: null, until: null };
+  if (daysBetween(today, until as LocalDate) < 0) {
+    throw new AppError('validation_error', `A vacation must end today (${today}) or later.`, [
+      { path: 'body.vacation_until', message: 'Choose today or a later day.' },
+    ]);
+  }
+  const underWay =
+    current.vacationStart !== null &&
+    current.vacationUntil !== null &&
+    daysBetween(current.vacationStart as LocalDate, today) >= 0 &&
+    daysBetween(today, current.vacationUntil as LocalDate) >= 0;
+  const start = underWay ? (current.vacationStart as LocalDate) : today;
+  if (daysBetween(start, until as LocalDate) + 1 > MAX_VACATION_DAYS) {
+    throw new AppError(
+      'validation_error',
+      `A vacation lasts at most ${MAX_VACATION_DAYS} days: from ${start}, choose a day up to ${addDays(start, MAX_VACATION_DAYS - 1)}.`,
+      [{ path: 'body.vacation_until', message: `At most ${MAX_VACATION_DAYS} days.` }],
+    );
+  }
+  return { start, until };
+}
+
+function addDays(date: LocalDate, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

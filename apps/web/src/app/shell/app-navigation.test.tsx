@@ -28,6 +28,8 @@ describe('navigation rules', () => {
   it('maps URLs to the spec screens', () => {
     expect(screenForPath('/app')).toBe('dashboard');
     expect(screenForPath('/app/lesson/42')).toBe('lesson');
+    expect(screenForPath('/app/learn')).toBe('lesson');
+    expect(screenForPath('/app/practice')).toBe('lesson');
     expect(screenForPath('/app/languages')).toBe('language-selection');
     expect(screenForPath('/forgot-password')).toBe('forgot-password');
     expect(screenForPath('/setup')).toBe('profile-setup');
@@ -42,6 +44,8 @@ describe('BottomNavigation', () => {
     const names = ['Home, Streak: 12 days', 'Learn', 'Progress', 'Friends, Unread notifications: 4', 'Settings'];
     for (const [index, link] of links.entries()) expect(link).toHaveAccessibleName(names[index]);
     expect(within(nav).getByRole('link', { name: /^Learn/ })).toHaveAttribute('aria-current', 'page');
+    // Learn opens the course map.
+    expect(within(nav).getByRole('link', { name: /^Learn/ })).toHaveAttribute('href', '/app/learn');
     expect(screen.getByTestId('badge-dashboard')).toHaveTextContent('9+');
     expect(screen.getByTestId('badge-friends')).toHaveTextContent('4');
     expect(within(nav).getByRole('link', { name: /^Home/ })).toHaveAccessibleName('Home, Streak: 12 days');

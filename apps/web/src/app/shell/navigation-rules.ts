@@ -23,10 +23,13 @@ export interface NavItem {
   activeOn: readonly AppScreen[];
 }
 
-/** Spec §2: Home, Learn (also current on language selection), Progress, Friends, Settings. */
+/**
+ * Spec §2: Home, Learn (also current on language selection), Progress, Friends, Settings. Learn opens
+ * the course map (issue 14); quick practice is reached from it and from the dashboard.
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { id: 'dashboard', labelKey: 'nav.home', to: paths.app.dashboard, activeOn: ['dashboard'] },
-  { id: 'lesson', labelKey: 'nav.learn', to: paths.app.practice, activeOn: ['lesson', 'language-selection'] },
+  { id: 'lesson', labelKey: 'nav.learn', to: paths.app.learn, activeOn: ['lesson', 'language-selection'] },
   { id: 'progress', labelKey: 'nav.progress', to: paths.app.progress, activeOn: ['progress'] },
   { id: 'friends', labelKey: 'nav.friends', to: paths.app.friends, activeOn: ['friends'] },
   { id: 'settings', labelKey: 'nav.settings', to: paths.app.settings, activeOn: ['settings'] },
@@ -39,7 +42,7 @@ export function screenForPath(pathname: string): AppScreen {
   if (path === paths.forgotPassword) return 'forgot-password';
   if (path === paths.setup) return 'profile-setup';
   if (path === paths.app.dashboard || path === '/app/notifications' || path === '/app/search') return 'dashboard';
-  if (path === paths.app.practice || path.startsWith(`${paths.app.lesson}/`)) return 'lesson';
+  if (path === paths.app.learn || path === paths.app.practice || path.startsWith(`${paths.app.lesson}/`)) return 'lesson';
   if (path === paths.app.progress) return 'progress';
   if (path === paths.app.languages) return 'language-selection';
   if (path === paths.app.friends) return 'friends';

@@ -49,7 +49,7 @@ export function SignedInShell() {
       {fullScreen ? (
         screen
       ) : (
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-24 md:pb-12">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-42 md:pb-12">
           {screen}
         </main>
       )}

@@ -15,6 +15,7 @@ export function AccessibilityButton() {
   return (
     <>
       <button
+        id="a11y-button"
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -4,7 +4,6 @@
 /** Headline figures; each is formatted for the interface language at render time. */
 export const STATS = {
   learners: 2_000_000,
-  languages: 50,
   rating: 4.8,
   voiceAccuracy: 0.95,
 } as const;

@@ -5,7 +5,15 @@ import { sameSentence } from './lesson-language';
 export type Answer = string | string[];
 export type ExerciseResult = Pick<
   AnswerExerciseResponse,
-  'correct' | 'verdict' | 'expected' | 'expected_option_id' | 'explanation' | 'similarity' | 'heard' | 'skipped'
+  | 'correct'
+  | 'verdict'
+  | 'expected'
+  | 'expected_roman'
+  | 'expected_option_id'
+  | 'explanation'
+  | 'similarity'
+  | 'heard'
+  | 'skipped'
 >;
 
 /**
@@ -14,13 +22,25 @@ export type ExerciseResult = Pick<
  * a second answer is marked here, with the same shared rules the server uses.
  */
 export function markPractice(exercise: Exercise, answer: Answer, recorded: ExerciseResult, course: string): ExerciseResult {
-  const same = { expected: recorded.expected, explanation: recorded.explanation };
+  const same = {
+    expected: recorded.expected,
+    ...(recorded.expected_roman ? { expected_roman: recorded.expected_roman } : {}),
+    explanation: recorded.explanation,
+  };
   if (exercise.type === 'multiple-choice') {
     const correct = answer === recorded.expected_option_id;
     return { ...same, correct, verdict: correct ? 'exact' : 'wrong', expected_option_id: recorded.expected_option_id };
   }
   if (exercise.type === 'fill-blank') {
-    const check = checkAnswer(typeof answer === 'string' ? answer : answer.join(' '), recorded.expected, [], course);
+    // The romanisation the server revealed is accepted again, as it was the first time.
+    const romanisations = recorded.expected_roman ? [recorded.expected_roman] : [];
+    const check = checkAnswer(
+      typeof answer === 'string' ? answer : answer.join(' '),
+      recorded.expected,
+      [],
+      course,
+      romanisations,
+    );
     return { ...same, correct: check.correct, verdict: check.verdict };
   }
   if (exercise.type === 'speaking') {

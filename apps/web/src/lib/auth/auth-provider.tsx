@@ -4,7 +4,9 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { AUTH_ERROR_EVENT, connectSession } from '../api-client';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
 import { getMeQueryOptions } from './get-me';
+import { FollowProfileLanguage } from './interface-language';
 import { learnerKeys } from './learner-keys';
+import { FollowProfileTheme } from './profile-theme';
 import * as api from './session-api';
 import { rememberSignedIn } from './signed-in-hint';
 
@@ -124,5 +126,11 @@ export function AuthProvider({ children, onSessionLost }: { children: ReactNode;
     [state, signIn, resume, endSession],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <FollowProfileLanguage />
+      <FollowProfileTheme />
+      {children}
+    </AuthContext.Provider>
+  );
 }

@@ -9,4 +9,6 @@ export const learnerKeys = {
   all: ['learner'] as const,
   me: ['learner', 'me'] as const,
   progress: ['learner', 'progress'] as const,
+  /** GET /users/me/preferences (the settings screen; the theme follower keeps it fresh). */
+  preferences: ['learner', 'preferences'] as const,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectInterfaceLanguage, shouldApplyProfileLanguage } from './detect-language';
+import { detectInterfaceLanguage, interfaceLanguageAfterSetup, shouldApplyProfileLanguage } from './detect-language';
 
 describe('detectInterfaceLanguage (spec §4 order)', () => {
   it('takes a supported profile preference first', () => {
@@ -35,5 +35,21 @@ describe('shouldApplyProfileLanguage (a manual choice has priority)', () => {
     expect(shouldApplyProfileLanguage({ profileLanguage: 'fr', currentLanguage: 'es', manualChoice: 'es' })).toBe(false);
     expect(shouldApplyProfileLanguage({ profileLanguage: 'es', currentLanguage: 'es', manualChoice: null })).toBe(false);
     expect(shouldApplyProfileLanguage({ profileLanguage: 'nl', currentLanguage: 'en', manualChoice: null })).toBe(false);
+  });
+});
+
+describe('interfaceLanguageAfterSetup (setup’s native language sets the interface language)', () => {
+  it('takes the native language picked in setup', () => {
+    expect(interfaceLanguageAfterSetup({ nativeLanguage: 'fr', manualChoice: null, profileChoice: null })).toBe('fr');
+  });
+
+  it('keeps a language the visitor chose by hand, even one that is not a setup language', () => {
+    expect(interfaceLanguageAfterSetup({ nativeLanguage: 'fr', manualChoice: 'ar', profileChoice: null })).toBe('ar');
+    expect(interfaceLanguageAfterSetup({ nativeLanguage: 'fr', manualChoice: 'es', profileChoice: 'de' })).toBe('es');
+  });
+
+  it('keeps a choice already in the profile, and ignores unsupported values', () => {
+    expect(interfaceLanguageAfterSetup({ nativeLanguage: 'fr', manualChoice: 'tlh', profileChoice: 'de' })).toBe('de');
+    expect(interfaceLanguageAfterSetup({ nativeLanguage: 'ko', manualChoice: 'tlh', profileChoice: 'xx' })).toBe('ko');
   });
 });

@@ -1,7 +1,7 @@
 import { type InterfaceLanguageCode, isInterfaceLanguageCode, matchInterfaceLanguage } from '@parla/shared/languages';
 
 export interface LanguageSources {
-  /** The signed-in learner's saved preference (accounts are not wired yet: undefined for now). */
+  /** The signed-in learner's profile preference, when known at start-up. */
   profileLanguage?: string | null | undefined;
   /** What the visitor picked by hand in a language selector. */
   manualChoice?: string | null | undefined;
@@ -40,4 +40,19 @@ export function shouldApplyProfileLanguage(options: {
   const { profileLanguage, currentLanguage, manualChoice } = options;
   if (!isInterfaceLanguageCode(profileLanguage) || profileLanguage === currentLanguage) return false;
   return !isInterfaceLanguageCode(manualChoice) || manualChoice === profileLanguage;
+}
+
+/**
+ * The interface language profile setup saves (issue 14): the native language the learner just
+ * picked — the ten setup languages are all interface languages — unless they had chosen one,
+ * by hand on this device (it has priority, spec §4) or earlier in their profile.
+ */
+export function interfaceLanguageAfterSetup(options: {
+  nativeLanguage: InterfaceLanguageCode;
+  manualChoice: string | null | undefined;
+  profileChoice: string | null | undefined;
+}): InterfaceLanguageCode {
+  if (isInterfaceLanguageCode(options.manualChoice)) return options.manualChoice;
+  if (isInterfaceLanguageCode(options.profileChoice)) return options.profileChoice;
+  return options.nativeLanguage;
 }

@@ -32,6 +32,12 @@ export interface LanguageContextValue {
   changeLanguage(code: string): Promise<boolean>;
   /** A later string group's loading, one promise per language and group (see `useStringGroup`). */
   requireStringGroup(group: LaterStringGroup): Promise<void>;
+  /**
+   * The signed-in learner's interface language, as their profile says (null when signed out or not
+   * chosen yet). It applies by spec §4's rule for a later profile preference: unless a manual
+   * choice on this device differs.
+   */
+  followProfileLanguage(code: string | null): void;
 }
 
 export const LanguageContext = createContext<LanguageContextValue | null>(null);

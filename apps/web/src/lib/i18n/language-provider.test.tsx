@@ -1,10 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { LanguageSelect } from '@/components/ui/language-select';
 import { LOADING_TRANSLATIONS_TEXT } from '@/components/ui/loading-screen';
+import { storageKeys } from '@/lib/storage';
 import { renderWithApp } from '@/testing/render';
 import { useI18n, useStringGroup } from './language-context';
 
@@ -86,5 +87,61 @@ describe('LanguageProvider', () => {
     expect(await screen.findByText('Back')).toBeInTheDocument();
     expect(screen.getByText('dashboard.retry')).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith(expect.stringContaining('"dashboard.retry" is in the "app" strings'));
+  });
+
+  describe('the signed-in learner’s profile language (spec §4, issue 14)', () => {
+    /** Stands for the session: reports the profile's language as lib/auth does once it has loaded. */
+    function Session({ first }: { first: string | null }) {
+      const { followProfileLanguage } = useI18n();
+      const [code, setCode] = useState(first);
+      useEffect(() => followProfileLanguage(code), [code, followProfileLanguage]);
+      return (
+        <>
+          {['fr', 'ar', null].map((next) => (
+            <button key={String(next)} type="button" onClick={() => setCode(next)}>
+              {`profile ${next}`}
+            </button>
+          ))}
+          <Probe textKey="landing.nav.signIn" />
+        </>
+      );
+    }
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+    it('switches the whole interface to the profile’s language when it arrives', async () => {
+      Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
+      await renderWithApp(<Session first={null} />);
+      expect(screen.getByTestId('text')).toHaveTextContent('Sign In');
+      await userEvent.click(screen.getByRole('button', { name: 'profile fr' }));
+      await waitFor(() => expect(screen.getByTestId('language')).toHaveTextContent('fr'));
+      expect(screen.getByTestId('text')).toHaveTextContent('Se connecter');
+      expect(document.documentElement.lang).toBe('fr');
+      // Not a manual choice: the next visit starts in it, and a profile may still change it.
+      expect(localStorage.getItem(storageKeys.interfaceLanguage)).toBe('fr');
+      expect(localStorage.getItem(storageKeys.manualInterfaceLanguage)).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'profile ar' }));
+      await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+      expect(screen.getByTestId('language')).toHaveTextContent('ar');
+    });
+
+    it('leaves a language the visitor chose by hand on this device', async () => {
+      Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
+      localStorage.setItem(storageKeys.manualInterfaceLanguage, 'es');
+      await renderWithApp(<Session first={null} />);
+      expect(screen.getByTestId('language')).toHaveTextContent('es');
+      await userEvent.click(screen.getByRole('button', { name: 'profile fr' }));
+      await settle();
+      expect(screen.getByTestId('language')).toHaveTextContent('es');
+      expect(screen.getByTestId('text')).toHaveTextContent('Iniciar sesión');
+    });
+
+    it('keeps the language when the learner signs out (no profile speaks any more)', async () => {
+      Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
+      await renderWithApp(<Session first="fr" />);
+      await waitFor(() => expect(screen.getByTestId('language')).toHaveTextContent('fr'));
+      await userEvent.click(screen.getByRole('button', { name: 'profile null' }));
+      await settle();
+      expect(screen.getByTestId('language')).toHaveTextContent('fr');
+    });
   });
 });

@@ -20,8 +20,8 @@ function applyDocumentLanguage(code: InterfaceLanguageCode) {
 
 export interface LanguageProviderProps {
   /**
-   * The signed-in learner's interface language. Accounts are not wired yet, so nothing passes it;
-   * when they are, it takes part in detection and later changes follow spec §4.
+   * A profile's interface language known at start-up (tests pass it). The app's session lives below
+   * this provider, so it reports the learner's language later through `followProfileLanguage`.
    */
   profileLanguage?: string | null | undefined;
   /** String groups the first screen needs beside core, loaded before it shows (lib/string-groups.ts). */
@@ -29,13 +29,20 @@ export interface LanguageProviderProps {
   children: ReactNode;
 }
 
-export function LanguageProvider({ profileLanguage, initialStringGroups = [], children }: LanguageProviderProps) {
+export function LanguageProvider({
+  profileLanguage: profileLanguageProp,
+  initialStringGroups = [],
+  children,
+}: LanguageProviderProps) {
+  // What the signed-in learner's profile says, reported once the session has loaded it.
+  const [followedProfileLanguage, followProfileLanguage] = useState<string | null>(null);
+  const profileLanguage = followedProfileLanguage ?? profileLanguageProp;
   // No translation is cached between visits (spec §4: the cache is cleared at start).
   const [translator] = useState(createTranslator);
   const [language, setLanguage] = useState<InterfaceLanguageCode>('en');
   const [status, setStatus] = useState<'initialising' | 'ready' | 'failed'>('initialising');
   const [switching, setSwitching] = useState(false);
-  const profileLanguageAtStart = useRef(profileLanguage);
+  const profileLanguageAtStart = useRef(profileLanguageProp);
   // The language applied last: messages outside render (toasts) speak it.
   const appliedLanguage = useRef<InterfaceLanguageCode>('en');
   const say = useCallback(
@@ -230,6 +237,7 @@ export function LanguageProvider({ profileLanguage, initialStringGroups = [], ch
       isLoading: status === 'initialising' || switching,
       changeLanguage,
       requireStringGroup,
+      followProfileLanguage,
       t: (key, values) => {
         if (!translator.has(language, key) && !warnedMissing.has(`${language}:${key}`)) {
           warnedMissing.add(`${language}:${key}`);

@@ -23,6 +23,11 @@ export function useTheme(): ThemeContextValue {
   return value;
 }
 
+/** The theme, or null outside a ThemeProvider (a test may render the session without one). */
+export function useOptionalTheme(): ThemeContextValue | null {
+  return useContext(ThemeContext);
+}
+
 function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }

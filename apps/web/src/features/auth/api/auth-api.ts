@@ -1,4 +1,4 @@
-import { AcceptedResponseSchema, GetProvidersResponseSchema, OkResponseSchema } from '@parla/shared/auth.schema';
+import { GetProvidersResponseSchema, OkResponseSchema, RequestPasswordResetResponseSchema } from '@parla/shared/auth.schema';
 import type { UpdateUserProfileBody } from '@parla/shared/profile-update.schema';
 import { UserProfileSchema } from '@parla/shared/users.schema';
 import { apiRequest } from '@/lib/api-client';
@@ -14,7 +14,7 @@ export const requestPasswordReset = (email: string) =>
   apiRequest('/auth/password-reset/request', {
     method: 'POST',
     body: { email },
-    schema: AcceptedResponseSchema,
+    schema: RequestPasswordResetResponseSchema,
     anonymous: true,
   });
 

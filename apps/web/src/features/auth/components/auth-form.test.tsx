@@ -8,8 +8,8 @@ import { createTestQueryClient } from '@/testing/query-client';
 import { renderWithApp } from '@/testing/render';
 import { AuthForm } from './auth-form';
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 /** The server as the form sees it: nobody signed in, no providers, sign-in refused. */
@@ -18,6 +18,8 @@ function fakeServer(url: string) {
     return json(200, { providers: [{ id: 'github', name: 'GitHub', start_url: '/api/v1/auth/oauth/github/start' }] });
   if (url.endsWith('/auth/refresh')) return json(401, { detail: 'No refresh token was sent.', code: 'token_invalid' });
   if (url.endsWith('/auth/login')) return json(401, { detail: 'Invalid email or password.', code: 'invalid_credentials' });
+  if (url.endsWith('/auth/register'))
+    return json(429, { detail: 'Too many attempts.', code: 'rate_limited' }, { 'Retry-After': '1450' });
   return json(404, { detail: 'not here', code: 'not_found' });
 }
 
@@ -89,5 +91,16 @@ describe('AuthForm', () => {
     await user.type(screen.getByLabelText('Password'), '1234567');
     expect(screen.getByRole('img', { name: 'Password strength: fair' })).toBeInTheDocument();
     expect(screen.getByText('At least 6 characters')).toBeInTheDocument();
+  });
+
+  it("tells a refused sign-up when it can try again, from the server's Retry-After", async () => {
+    const user = userEvent.setup();
+    await renderForm('/signup');
+    await user.type(screen.getByLabelText('Full name'), 'Ana García');
+    await user.type(screen.getByLabelText('Email address'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'violet-harbour-42');
+    await user.type(screen.getByLabelText('Confirm password'), 'violet-harbour-42');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Too many attempts. You can try again in 25 minutes.')).toBeInTheDocument();
   });
 });

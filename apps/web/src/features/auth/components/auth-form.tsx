@@ -9,6 +9,7 @@ import { useMe } from '@/lib/auth/get-me';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { type AuthFormValues, type AuthMode, validateAuthForm } from '../validate-auth-form';
+import { waitPhrase } from '../wait-phrase';
 import { AuthCard, FormAlert } from './auth-card';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
@@ -84,7 +85,11 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       }
     } catch (caught) {
       const code = caught instanceof ApiError ? caught.code : undefined;
-      if (code && SERVER_MESSAGES[code]) setError(t(SERVER_MESSAGES[code]));
+      const retryAfter = caught instanceof ApiError ? caught.retryAfterSeconds : undefined;
+      // A limit says how long it lasts (Retry-After): the message gives that time, not "a few minutes".
+      if (code === 'rate_limited' && retryAfter !== undefined)
+        setError(t('auth.errors.rateLimitedUntil', { when: waitPhrase(retryAfter, language) }));
+      else if (code && SERVER_MESSAGES[code]) setError(t(SERVER_MESSAGES[code]));
       else setError(t(mode === 'login' ? 'auth.errors.invalidCredentials' : 'auth.errors.signupFailed'));
     } finally {
       setSubmitting(false);

@@ -3,15 +3,17 @@ import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 import { requestPasswordReset } from '../api/auth-api';
 import { looksLikeEmail } from '../validate-auth-form';
+import { waitPhrase } from '../wait-phrase';
 import { AuthCard } from './auth-card';
 
 /** Spec §2/§4: the e-mail form, then the confirmation with tips, resend and back to sign-in. */
 export function ForgotPasswordForm() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -24,8 +26,11 @@ export function ForgotPasswordForm() {
     try {
       await requestPasswordReset(address);
       return true;
-    } catch {
-      setError(t('auth.resetEmailError'));
+    } catch (caught) {
+      // A 429 means nothing was sent: say so, and when another e-mail can be asked for.
+      if (caught instanceof ApiError && caught.status === 429 && caught.retryAfterSeconds !== undefined)
+        setError(t('auth.forgot.resendWait', { when: waitPhrase(caught.retryAfterSeconds, language) }));
+      else setError(t('auth.resetEmailError'));
       return false;
     } finally {
       setSending(false);
@@ -59,7 +64,10 @@ export function ForgotPasswordForm() {
           <button
             type="button"
             disabled={sending}
-            onClick={async () => setResent(await send(sentTo))}
+            onClick={async () => {
+              setResent(false);
+              setResent(await send(sentTo));
+            }}
             className={buttonClasses({ variant: 'secondary', className: 'w-full' })}
           >
             {t('auth.forgot.resend')}

@@ -2,16 +2,17 @@ import { NATIVE_LANGUAGES, type NativeLanguage, type TargetLanguage } from '@par
 import { getInterfaceLanguage } from '@parla/shared/languages';
 import { LEARNING_GOALS, LEARNING_STYLES, PROFICIENCY_LEVELS } from '@parla/shared/users.schema';
 import { useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
-import Check from 'lucide-react/icons/check';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { Choice, ChoiceGroup } from '@/components/ui/choice';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { setCachedProfile, useMe } from '@/lib/auth/get-me';
 import { useCourses } from '@/lib/get-courses';
+import { interfaceLanguageAfterSetup } from '@/lib/i18n/detect-language';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useNavigate } from '@/lib/router';
+import { readString, storageKeys } from '@/lib/storage';
 import { updateMyProfile } from '../api/auth-api';
 import { FormAlert } from './auth-card';
 
@@ -19,35 +20,6 @@ type Proficiency = (typeof PROFICIENCY_LEVELS)[number];
 type Style = (typeof LEARNING_STYLES)[number];
 type Goal = (typeof LEARNING_GOALS)[number];
 const STEPS = 4;
-
-/** A native radio or checkbox (arrow keys, Space, form semantics) drawn as a large tile. */
-function Choice({
-  name,
-  selected,
-  onSelect,
-  children,
-  multiple,
-}: {
-  name: string;
-  selected: boolean;
-  onSelect(): void;
-  children: ReactNode;
-  multiple?: boolean;
-}) {
-  return (
-    <label
-      className={clsx(
-        'flex min-h-14 w-full cursor-pointer items-center gap-3 rounded-2xl border-2 px-4 py-3 text-start font-semibold transition',
-        'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus',
-        selected ? 'border-brand bg-brand-soft text-brand-text' : 'border-line bg-surface hover:border-brand/60',
-      )}
-    >
-      <input type={multiple ? 'checkbox' : 'radio'} name={name} checked={selected} onChange={onSelect} className="sr-only" />
-      <span className="flex-1">{children}</span>
-      {selected ? <Check aria-hidden="true" className="size-5 shrink-0" /> : null}
-    </label>
-  );
-}
 
 /** Spec §2/§4 profile setup: native language, course, level, then styles (≥ 1) and goals. */
 export function ProfileSetup() {
@@ -73,7 +45,6 @@ export function ProfileSetup() {
   }, [step]);
 
   const canContinue = [native !== null, target !== null && target !== native, proficiency !== null, styles.length > 0][step - 1];
-  const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item]);
 
   async function complete() {
     if (!native || !target || !proficiency) return;
@@ -87,6 +58,12 @@ export function ProfileSetup() {
         learning_styles: styles,
         goals,
         timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        // The interface follows (lib/auth/interface-language.tsx) once the profile is back.
+        interface_language: interfaceLanguageAfterSetup({
+          nativeLanguage: native,
+          manualChoice: readString(storageKeys.manualInterfaceLanguage),
+          profileChoice: profileAtStart?.interface_language,
+        }),
         profile_completed: true,
       });
       setCachedProfile(queryClient, profile);
@@ -163,38 +140,25 @@ export function ProfileSetup() {
 
       {step === 4 ? (
         <div className="flex flex-col gap-6">
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 font-semibold">{t('setup.styles.legend')}</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {LEARNING_STYLES.map((style) => (
-                <Choice
-                  key={style}
-                  name="styles"
-                  multiple
-                  selected={styles.includes(style)}
-                  onSelect={() => setStyles(toggle(styles, style))}
-                >
-                  {t(`setup.styles.${style}`)}
-                </Choice>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 font-semibold">{t('setup.goals.legend')}</legend>
-            <div className="grid gap-3 sm:grid-cols-3">
-              {LEARNING_GOALS.map((goal) => (
-                <Choice
-                  key={goal}
-                  name="goals"
-                  multiple
-                  selected={goals.includes(goal)}
-                  onSelect={() => setGoals(toggle(goals, goal))}
-                >
-                  {t(`setup.goals.${goal}`)}
-                </Choice>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceGroup
+            legend={t('setup.styles.legend')}
+            name="styles"
+            multiple
+            columns={2}
+            options={LEARNING_STYLES}
+            labelOf={(style) => t(`setup.styles.${style}`)}
+            selected={styles}
+            onChange={setStyles}
+          />
+          <ChoiceGroup
+            legend={t('setup.goals.legend')}
+            name="goals"
+            multiple
+            options={LEARNING_GOALS}
+            labelOf={(goal) => t(`setup.goals.${goal}`)}
+            selected={goals}
+            onChange={setGoals}
+          />
         </div>
       ) : null}
 

@@ -1,21 +1,37 @@
+import type { InterfaceLanguageCode } from '@parla/shared/languages';
 import Languages from 'lucide-react/icons/languages';
 import LogOut from 'lucide-react/icons/log-out';
 import { useEffect, useId, useRef, useState } from 'react';
+import { LanguageSelect } from '@/components/ui/language-select';
+import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useSaveInterfaceLanguage } from '@/lib/auth/interface-language';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link, useNavigate } from '@/lib/router';
 
 const item =
   'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start text-base font-semibold text-fg transition hover:bg-surface-muted';
 
-/** The avatar button and its small disclosure panel: course change and log out. */
+/** The avatar button and its small disclosure panel: course change, interface language and log out. */
 export function AccountMenu({ fullName, email }: { fullName: string; email: string }) {
   const { t } = useI18n();
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const saveInterfaceLanguage = useSaveInterfaceLanguage();
+  // Spec §4: a manual choice applies here at once; the profile keeps it for the learner's other devices.
+  const [notSaved, setNotSaved] = useState(false);
+  const saveLanguage = async (code: InterfaceLanguageCode) => {
+    if (!(await saveInterfaceLanguage(code))) setNotSaved(true);
+  };
+  // Said from a render, so in the language just chosen rather than the one the handler was made in.
+  useEffect(() => {
+    if (!notSaved) return;
+    notify.error(t('dashboard.menu.languageNotSaved'));
+    setNotSaved(false);
+  }, [notSaved, t]);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const initials =
@@ -73,6 +89,9 @@ export function AccountMenu({ fullName, email }: { fullName: string; email: stri
               <Languages aria-hidden="true" className="size-5 text-muted" />
               {t('dashboard.shortcuts.languages')}
             </Link>
+          </li>
+          <li className="px-3 py-2">
+            <LanguageSelect showLabel onChosen={saveLanguage} />
           </li>
           <li>
             <button

@@ -40,18 +40,22 @@ const dashboard = {
   daily_goal_percent: 65,
   lessons_left_today: 1,
   plan: 'free',
+  // Midnight in Madrid (the learner's time zone) is 23:00 UTC in winter.
+  resets_at: '2026-01-07T23:00:00.000Z',
+  unfinished_today: [] as string[],
   continue_learning: [
     lesson('greetings-1', 'Hello and goodbye', true, 100),
     lesson('greetings-2', 'Introductions', false, 40),
     lesson('greetings-3', 'Polite words', false, 0),
   ],
+  review_lessons: [] as ReturnType<typeof lesson>[],
   achievements: [
-    { id: 'first-lesson', icon: '🎯', earned: true },
-    { id: 'five-lessons', icon: '📚', earned: true },
-    { id: 'streak-3', icon: '🔥', earned: true },
-    { id: 'streak-7', icon: '🏆', earned: false },
-    { id: 'xp-100', icon: '⭐', earned: false },
-    { id: 'xp-500', icon: '🌟', earned: false },
+    { id: 'first-lesson', icon: '🎯', earned: true, earned_at: '2026-01-01T09:00:00.000Z' as string | null },
+    { id: 'five-lessons', icon: '📚', earned: true, earned_at: '2026-01-05T09:00:00.000Z' },
+    { id: 'streak-3', icon: '🔥', earned: true, earned_at: '2026-01-03T09:00:00.000Z' },
+    { id: 'streak-7', icon: '🏆', earned: false, earned_at: null },
+    { id: 'xp-100', icon: '⭐', earned: false, earned_at: null },
+    { id: 'xp-1000', icon: '🌟', earned: false, earned_at: null },
   ],
   week: ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05', '2026-01-06', '2026-01-07'].map((date) => ({
     date,
@@ -147,12 +151,56 @@ describe('Dashboard', () => {
     expect(within(section).getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/app/lesson/greetings-3');
   });
 
-  it('shows the first two earned achievements, or an empty state', async () => {
+  it('keeps finished lessons at hand to review and links to the course map', async () => {
+    dashboardBody.continue_learning = [lesson('greetings-3', 'Polite words', false, 0)];
+    dashboardBody.review_lessons = [lesson('greetings-1', 'Hello and goodbye', true, 60)];
+    await renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Continue learning' });
+    expect(within(section).getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/app/lesson/greetings-3');
+    const review = within(section).getByRole('list', { name: 'Review finished lessons' });
+    expect(within(review).getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/app/lesson/greetings-1');
+    expect(within(review).getByText('Hello and goodbye')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Course map' })).toHaveAttribute('href', '/app/learn');
+  });
+
+  it('after the day’s free lesson shows lessons as available tomorrow with the reset time, not Start', async () => {
+    dashboardBody.lessons_left_today = 0;
+    dashboardBody.continue_learning = [
+      lesson('greetings-2', 'Introductions', false, 0),
+      lesson('greetings-3', 'Polite words', false, 0),
+    ];
+    dashboardBody.review_lessons = [lesson('greetings-1', 'Hello and goodbye', true, 100)];
+    await renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Continue learning' });
+    expect(within(section).queryByRole('link', { name: /^(Start|Continue|Review)$/ })).not.toBeInTheDocument();
+    // 23:00 UTC is midnight in the learner's Madrid.
+    expect(within(section).getAllByText(/^Available tomorrow · resets at 12:00\sAM$/)).toHaveLength(3);
+    expect(screen.getByText('Free plan · lessons left today: 0')).toBeInTheDocument();
+    expect(screen.getByText(/Quick practice is always open/)).toBeInTheDocument();
+  });
+
+  it('lets a lesson started today be continued even with no lesson left', async () => {
+    dashboardBody.lessons_left_today = 0;
+    dashboardBody.unfinished_today = ['greetings-2'];
+    dashboardBody.continue_learning = [
+      lesson('greetings-2', 'Introductions', false, 0),
+      lesson('greetings-3', 'Polite words', false, 0),
+    ];
+    await renderDashboard();
+    const section = await screen.findByRole('region', { name: 'Continue learning' });
+    expect(within(section).getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/app/lesson/greetings-2');
+    expect(within(section).getAllByText(/^Available tomorrow · resets at 12:00\sAM$/)).toHaveLength(1);
+  });
+
+  it('shows the two achievements earned last, newest first', async () => {
     await renderDashboard();
     const recent = await screen.findByRole('region', { name: 'Recent achievements' });
-    expect(within(recent).getByText('First steps')).toBeInTheDocument();
-    expect(within(recent).getByText('Bookworm')).toBeInTheDocument();
-    expect(within(recent).queryByText('On fire')).not.toBeInTheDocument();
+    const names = within(recent)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent);
+    expect(names).toEqual(['Bookworm', 'On fire']);
+    expect(within(recent).getByText('Complete 5 lessons')).toBeInTheDocument();
+    expect(within(recent).queryByText('First steps')).not.toBeInTheDocument();
   });
 
   it('has an empty achievements state and no daily-limit line for premium', async () => {

@@ -2,6 +2,7 @@ import type { DashboardResponse } from '@parla/shared/dashboard.schema';
 import { PRACTICE_QUESTION_COUNT, PRACTICE_SECONDS_PER_QUESTION } from '@parla/shared/practice.schema';
 import BookOpen from 'lucide-react/icons/book-open';
 import ChevronRight from 'lucide-react/icons/chevron-right';
+import Clock from 'lucide-react/icons/clock';
 import Flame from 'lucide-react/icons/flame';
 import Languages from 'lucide-react/icons/languages';
 import Star from 'lucide-react/icons/star';
@@ -16,13 +17,16 @@ import { RetryPanel } from '@/components/ui/retry-panel';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
+import { COURSE_FLAGS, courseName } from '@/lib/course-labels';
+import { useResetTime } from '@/lib/daily-allowance';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 import { useDashboard } from '../api/get-dashboard';
-import { COURSE_FLAGS, courseName, greetingKey } from '../dashboard-rules';
+import { greetingKey } from '../dashboard-rules';
 import { AccountMenu } from './account-menu';
 import { ContinueLearning } from './continue-learning';
 import { RecentAchievements } from './recent-achievements';
+import { ReviewDue } from './review-due';
 
 function DashboardSkeleton() {
   const { t } = useI18n();
@@ -46,6 +50,7 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
   const firstName = data.full_name.trim().split(/\s+/)[0] || data.full_name;
   const earned = data.achievements.filter((achievement) => achievement.earned).length;
   const courseLabel = courseName(data.course, language);
+  const resetTime = useResetTime(data.resets_at);
 
   return (
     <div className="flex flex-col gap-6">
@@ -138,15 +143,25 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
         </Link>
       </section>
 
+      <ReviewDue />
+
       {data.plan === 'free' && data.lessons_left_today !== null ? (
         <p className="rounded-2xl bg-surface-muted px-4 py-3 text-sm text-fg">
           <strong>{t('dashboard.plan.left', { count: number.format(data.lessons_left_today) })}</strong>{' '}
-          {data.lessons_left_today === 0 ? t('dashboard.plan.practiceHint') : null}
+          {data.lessons_left_today === 0 ? (
+            <>
+              <span className="mt-1 flex items-center gap-1.5 font-semibold">
+                <Clock aria-hidden="true" className="size-4 shrink-0" />
+                {t('daily.availableTomorrow', { time: resetTime })}
+              </span>
+              <span className="mt-1 block">{t('dashboard.plan.practiceHint')}</span>
+            </>
+          ) : null}
         </p>
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ContinueLearning lessons={data.continue_learning} />
+        <ContinueLearning lessons={data.continue_learning} review={data.review_lessons} daily={data} />
         <div className="flex flex-col gap-6">
           <section aria-labelledby="shortcuts" className="flex flex-col gap-3">
             <h2 id="shortcuts" className="text-xl font-bold">

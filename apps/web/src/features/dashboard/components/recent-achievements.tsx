@@ -1,11 +1,15 @@
+import type { AchievementId } from '@parla/shared/achievements';
 import type { DashboardResponse } from '@parla/shared/dashboard.schema';
 import Award from 'lucide-react/icons/award';
 import { useI18n } from '@/lib/i18n/language-context';
 
-/** Spec §2: the first two earned achievements, or an encouraging empty state. */
+/** Spec §2: the two achievements earned last, or an encouraging empty state. */
 export function RecentAchievements({ achievements }: { achievements: DashboardResponse['achievements'] }) {
   const { t } = useI18n();
-  const earned = achievements.filter((achievement) => achievement.earned).slice(0, 2);
+  const earned = achievements
+    .filter((achievement) => achievement.earned)
+    .sort((a, b) => (b.earned_at ?? '').localeCompare(a.earned_at ?? ''))
+    .slice(0, 2);
   return (
     <section aria-labelledby="recent-achievements" className="flex flex-col gap-3">
       <h2 id="recent-achievements" className="text-xl font-bold">
@@ -22,8 +26,8 @@ export function RecentAchievements({ achievements }: { achievements: DashboardRe
                 {achievement.icon}
               </span>
               <div className="min-w-0">
-                <p className="font-bold">{t(`dashboard.achievement.${achievement.id}.title`)}</p>
-                <p className="text-sm text-muted">{t(`dashboard.achievement.${achievement.id}.description`)}</p>
+                <p className="font-bold">{t(`achievement.${achievement.id as AchievementId}.name`)}</p>
+                <p className="text-sm text-muted">{t(`achievement.${achievement.id as AchievementId}.description`)}</p>
               </div>
             </li>
           ))}

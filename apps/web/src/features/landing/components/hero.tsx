@@ -34,7 +34,10 @@ export function Hero({ onWatchDemo }: { onWatchDemo(): void }) {
             id="hero-title"
             className="text-4xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
-            {t('landing.hero.titleStart')} <span className="text-brand-text">{t('landing.hero.titleHighlight')}</span>
+            {t('landing.hero.titleStart')}{' '}
+            {/* Japanese has no spaces: the highlighted phrase (1回5分で身につけよう) starts a line of its own
+                rather than splitting, and breaks only between phrases when it must (styles.css: auto-phrase). */}
+            <span className="text-brand-text [:lang(ja)_&]:inline-block">{t('landing.hero.titleHighlight')}</span>
           </h1>
           <p className="max-w-xl text-lg text-muted text-pretty sm:text-xl">{t('landing.hero.subtitle')}</p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">

@@ -11,7 +11,7 @@ describe('pricing', () => {
     expect(price).toHaveTextContent('€5');
     expect(screen.getByText('per month')).toBeInTheDocument();
     expect(screen.getByText('save 17%')).toBeInTheDocument();
-    expect(screen.getByText('1 lesson session a day (10 exercises)')).toBeInTheDocument();
+    expect(screen.getByText('1 lesson session a day (9 exercises)')).toBeInTheDocument();
     expect(screen.getByText('One language')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: /Yearly/ }));

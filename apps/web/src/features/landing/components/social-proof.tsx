@@ -1,3 +1,4 @@
+import { TARGET_LANGUAGES } from '@parla/shared/languages';
 import Star from 'lucide-react/icons/star';
 import { useI18n } from '@/lib/i18n/language-context';
 import { PARTNERS, TESTIMONIALS } from '../content';
@@ -10,7 +11,8 @@ export function StatsBand() {
   const compact = new Intl.NumberFormat(language, { notation: 'compact' });
   const stats = [
     { value: `${compact.format(STATS.learners)}+`, label: t('landing.stats.learners') },
-    { value: `${new Intl.NumberFormat(language).format(STATS.languages)}+`, label: t('landing.stats.languages') },
+    // The courses this server teaches (the content bank's target languages), not a marketing round number.
+    { value: new Intl.NumberFormat(language).format(TARGET_LANGUAGES.length), label: t('landing.stats.languages') },
     {
       value: new Intl.NumberFormat(language, { minimumFractionDigits: 1 }).format(STATS.rating),
       label: t('landing.stats.rating'),

@@ -5,13 +5,13 @@ import CircleX from 'lucide-react/icons/circle-x';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { useI18n } from '@/lib/i18n/language-context';
-import { targetText } from '../lesson-language';
+import { hasRomanisation, targetText } from '../lesson-language';
 import { ListenButton } from './listen-button';
 
 type Verdict = AnswerExerciseResponse['verdict'];
 
 interface Props {
-  result: Pick<AnswerExerciseResponse, 'correct' | 'verdict' | 'expected' | 'explanation'>;
+  result: Pick<AnswerExerciseResponse, 'correct' | 'verdict' | 'expected' | 'expected_roman' | 'explanation'>;
   course: string;
   speechLocale: string;
   isLast: boolean;
@@ -23,6 +23,7 @@ const NOTE_KEYS: Partial<Record<Verdict, string>> = {
   typo: 'lesson.feedback.typo',
   alternative: 'lesson.feedback.alternative',
   close: 'lesson.feedback.close',
+  romanised: 'lesson.feedback.romanised',
 };
 
 const MARK = '\u0000';
@@ -39,11 +40,34 @@ function withPlaceholder(text: string, element: ReactNode) {
   );
 }
 
-/** After each answer: right or wrong, the expected answer, a note on near misses, the explanation. */
+/** The expected answer in the course's script, then its romanisation (isolated, so bidi never mixes them). */
+function ExpectedAnswer({ text, roman, course }: { text: string; roman: string | undefined; course: string }) {
+  return (
+    <>
+      <span {...targetText(course)} className="text-lg">
+        {text}
+      </span>
+      {roman ? (
+        <>
+          {' '}
+          <span dir="ltr" className="font-normal text-muted">
+            ({roman})
+          </span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * After each answer: right or wrong, the expected answer, a note on near misses, the explanation.
+ * In a non-Latin course the answer is always shown, in the script and its romanisation.
+ */
 export function ExerciseFeedback({ result, course, speechLocale, isLast, onContinue }: Props) {
   const { t } = useI18n();
   const next = useRef<HTMLButtonElement>(null);
   const note = NOTE_KEYS[result.verdict];
+  const answer = <ExpectedAnswer text={result.expected} roman={result.expected_roman} course={course} />;
 
   // Enter continues: the focus waits on Continue.
   useEffect(() => {
@@ -69,24 +93,22 @@ export function ExerciseFeedback({ result, course, speechLocale, isLast, onConti
         )}
         {t(result.correct ? 'lesson.feedback.correct' : 'lesson.feedback.incorrect')}
       </h3>
-      {note && result.correct ? (
+      {note && result.correct ? <p className="font-semibold">{withPlaceholder(t(note, { expected: MARK }), answer)}</p> : null}
+      {!note && result.correct && (hasRomanisation(course) || result.expected_roman) ? (
         <p className="font-semibold">
-          {withPlaceholder(t(note, { expected: MARK }), <span {...targetText(course)}>{result.expected}</span>)}
+          {t('lesson.feedback.answer')} {answer}
         </p>
       ) : null}
       {result.correct ? null : (
         <div className="flex items-center gap-3">
           <p className="font-semibold">
-            {t('lesson.feedback.expected')}{' '}
-            <span {...targetText(course)} className="text-lg">
-              {result.expected}
-            </span>
+            {t('lesson.feedback.expected')} {answer}
           </p>
           <ListenButton text={result.expected} locale={speechLocale} />
         </div>
       )}
       {result.explanation.text ? (
-        <p lang={result.explanation.language} className="text-fg">
+        <p lang={result.explanation.language} dir="auto" className="text-fg">
           {result.explanation.text}
         </p>
       ) : null}

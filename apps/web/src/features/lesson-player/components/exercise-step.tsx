@@ -131,7 +131,7 @@ export function ExerciseStep({ run, showRoman, onShowRomanChange, keyboardActive
                 <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent" />
                 <span>
                   <span className="sr-only">{t('lesson.hint.title')}: </span>
-                  {hint.text}
+                  <bdi>{hint.text}</bdi>
                 </span>
               </p>
             ) : (

@@ -75,6 +75,7 @@ export function ExerciseView({
           exercise={exercise}
           course={course}
           speechLocale={speechLocale(course)}
+          showRoman={showRoman}
           submitted={words(current?.answer)}
           disabled={answering || autoSkipping}
           onAnswer={onAnswer}
@@ -99,6 +100,7 @@ export function ExerciseView({
         <WordOrderExercise
           exercise={exercise}
           course={course}
+          showRoman={showRoman}
           submitted={words(current?.answer)}
           disabled={answering}
           onAnswer={onAnswer}

@@ -95,7 +95,9 @@ export function LessonRunner(props: LessonRunOptions) {
         tabIndex={-1}
         className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-6 focus:outline-none sm:py-10"
       >
-        <h1 className="sr-only">{props.session.lesson.title}</h1>
+        <h1 dir="auto" className="sr-only">
+          {props.session.lesson.title}
+        </h1>
         {finished ? (
           <LessonSummary
             completion={run.completion.data}

@@ -12,6 +12,7 @@ interface Props {
   exercise: Listening;
   course: string;
   speechLocale: string;
+  showRoman: boolean;
   /** The submitted order, once answered. */
   submitted: string[] | undefined;
   disabled: boolean;
@@ -22,7 +23,7 @@ interface Props {
  * Audio only: the sentence is heard, never shown, and its words are put in the order heard. The
  * big button plays it (click, Enter or Space), as often as the learner likes.
  */
-export function ListeningExercise({ exercise, course, speechLocale, submitted, disabled, onAnswer }: Props) {
+export function ListeningExercise({ exercise, course, speechLocale, showRoman, submitted, disabled, onAnswer }: Props) {
   const { t } = useI18n();
   const { speaking, failed, play } = useSpeech(exercise.content.speech_text, speechLocale);
   const playButton = useRef<HTMLButtonElement>(null);
@@ -55,6 +56,8 @@ export function ListeningExercise({ exercise, course, speechLocale, submitted, d
       <WordChips
         id={exercise.id}
         words={exercise.content.words}
+        romans={exercise.content.words_roman}
+        showRoman={showRoman}
         course={course}
         submitted={submitted}
         disabled={disabled}

@@ -58,7 +58,9 @@ export function MultipleChoiceExercise({
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-xl font-semibold sm:text-2xl">{exercise.content.prompt}</p>
+      <p dir="auto" className="text-xl font-semibold sm:text-2xl">
+        {exercise.content.prompt}
+      </p>
       <ul className="grid gap-3 sm:grid-cols-2">
         {options.map((option, index) => {
           const isChosen = chosen === option.id;
@@ -94,7 +96,11 @@ export function MultipleChoiceExercise({
                   <span {...targetText(course)} className="text-lg font-semibold">
                     {option.text}
                   </span>
-                  {showRoman && option.roman ? <span className="text-sm text-muted">{option.roman}</span> : null}
+                  {showRoman && option.roman ? (
+                    <span dir="ltr" className="text-sm text-muted">
+                      {option.roman}
+                    </span>
+                  ) : null}
                 </span>
               </button>
             </li>

@@ -129,8 +129,14 @@ export function SpeakingExercise({
           <p {...targetText(course)} className="text-2xl leading-relaxed font-semibold">
             {content.sentence}
           </p>
-          {showRoman && content.roman ? <p className="text-muted">{content.roman}</p> : null}
-          <p className="text-muted">{content.translation}</p>
+          {showRoman && content.roman ? (
+            <p dir="ltr" className="text-muted">
+              {content.roman}
+            </p>
+          ) : null}
+          <p dir="auto" className="text-muted">
+            {content.translation}
+          </p>
         </div>
         <ListenButton text={content.sentence} locale={speechLocale} />
       </div>

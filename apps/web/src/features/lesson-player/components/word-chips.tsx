@@ -8,6 +8,9 @@ interface Props {
   /** Prefix of the ids that label the two lists. */
   id: string;
   words: readonly string[];
+  /** Each word's romanisation (non-Latin courses), shown under it when `showRoman` is on. */
+  romans?: readonly string[] | undefined;
+  showRoman?: boolean;
   course: string;
   /** The submitted order, once answered. */
   submitted: string[] | undefined;
@@ -18,14 +21,38 @@ interface Props {
 }
 
 const chip =
-  'inline-flex min-h-11 items-center rounded-xl border-2 border-b-4 px-3 py-1.5 text-lg font-semibold transition disabled:cursor-default';
+  'inline-flex min-h-11 flex-col items-center justify-center rounded-xl border-2 border-b-4 px-3 py-1.5 text-lg font-semibold transition disabled:cursor-default';
+
+/** A chip's face: the word in the course's script, its romanisation under it when asked for. */
+function ChipText({ word, roman, course }: { word: string; roman: string | undefined; course: string }) {
+  return (
+    <>
+      <span {...targetText(course)}>{word}</span>
+      {roman ? (
+        <span dir="ltr" className="text-sm font-normal text-muted">
+          {roman}
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * Words put in order by clicking or with the keyboard: every chip is a button, a placed chip can
  * be taken back, Backspace removes the last one, and Check waits until every slot is filled
  * (spec §5). Word ordering and listening share it.
  */
-export function WordChips({ id, words, course, submitted, disabled, autoFocus = true, onAnswer }: Props) {
+export function WordChips({
+  id,
+  words,
+  romans,
+  showRoman = false,
+  course,
+  submitted,
+  disabled,
+  autoFocus = true,
+  onAnswer,
+}: Props) {
   const { t } = useI18n();
   // Indices, not words: a sentence can use the same word twice.
   const [placed, setPlaced] = useState<number[]>([]);
@@ -77,6 +104,10 @@ export function WordChips({ id, words, course, submitted, disabled, autoFocus = 
   };
 
   const shown = submitted ?? placed.map((index) => words[index] ?? '');
+  const romanAt = (index: number) => (showRoman ? romans?.[index] : undefined);
+  // A submitted answer is words: each takes the romanisation of the first chip that reads the same.
+  const shownRoman = (word: string, position: number) =>
+    submitted ? romanAt(words.indexOf(word)) : romanAt(placed[position] ?? -1);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Backspace is a shortcut; every action also has a button
@@ -93,7 +124,9 @@ export function WordChips({ id, words, course, submitted, disabled, autoFocus = 
           {shown.map((word, position) => (
             <li key={position}>
               {submitted ? (
-                <span className={clsx(chip, 'border-line bg-surface-muted')}>{word}</span>
+                <span className={clsx(chip, 'border-line bg-surface-muted')}>
+                  <ChipText word={word} roman={shownRoman(word, position)} course={course} />
+                </span>
               ) : (
                 <button
                   ref={(element) => {
@@ -105,7 +138,7 @@ export function WordChips({ id, words, course, submitted, disabled, autoFocus = 
                   onClick={() => remove(position)}
                   className={clsx(chip, 'border-brand bg-brand-soft text-brand-text hover:bg-surface')}
                 >
-                  {word}
+                  <ChipText word={word} roman={shownRoman(word, position)} course={course} />
                 </button>
               )}
             </li>
@@ -134,7 +167,7 @@ export function WordChips({ id, words, course, submitted, disabled, autoFocus = 
               <li key={index}>
                 {placed.includes(index) ? (
                   <span aria-hidden="true" className={clsx(chip, 'invisible border-line')}>
-                    {word}
+                    <ChipText word={word} roman={romanAt(index)} course={course} />
                   </span>
                 ) : (
                   <button
@@ -146,7 +179,7 @@ export function WordChips({ id, words, course, submitted, disabled, autoFocus = 
                     onClick={() => place(index)}
                     className={clsx(chip, 'border-line bg-surface hover:border-brand hover:bg-brand-soft')}
                   >
-                    {word}
+                    <ChipText word={word} roman={romanAt(index)} course={course} />
                   </button>
                 )}
               </li>

@@ -6,6 +6,7 @@ type WordOrder = Extract<Exercise, { type: 'drag-drop' }>;
 interface Props {
   exercise: WordOrder;
   course: string;
+  showRoman: boolean;
   /** The submitted order, once answered. */
   submitted: string[] | undefined;
   disabled: boolean;
@@ -13,13 +14,17 @@ interface Props {
 }
 
 /** Word ordering (the spec's "drag-drop"): the sentence in the native language, then the chips. */
-export function WordOrderExercise({ exercise, course, submitted, disabled, onAnswer }: Props) {
+export function WordOrderExercise({ exercise, course, showRoman, submitted, disabled, onAnswer }: Props) {
   return (
     <div className="flex flex-col gap-5">
-      <p className="text-xl font-semibold sm:text-2xl">{exercise.content.prompt}</p>
+      <p dir="auto" className="text-xl font-semibold sm:text-2xl">
+        {exercise.content.prompt}
+      </p>
       <WordChips
         id={exercise.id}
         words={exercise.content.words}
+        romans={exercise.content.words_roman}
+        showRoman={showRoman}
         course={course}
         submitted={submitted}
         disabled={disabled}
