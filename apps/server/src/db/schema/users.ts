@@ -40,6 +40,8 @@ export const profiles = pgTable('profiles', {
   currentStreak: integer().notNull().default(0),
   longestStreak: integer().notNull().default(0),
   lessonsCompleted: integer().notNull().default(0),
+  /** Quick practices paid (for the first-practice achievement; written with the other totals, ADR 024). */
+  practicesCompleted: integer().notNull().default(0),
   /** The last local day with a completed lesson or practice (for the streak). */
   lastActiveDate: date({ mode: 'string' }),
   dailyGoalXp: integer().notNull().default(50),
