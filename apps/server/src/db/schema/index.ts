@@ -6,4 +6,5 @@ export { type DeckCard, lessonProgress, lessonSessions } from './learning';
 export { NOTIFICATION_TYPES, type NotificationType, notifications } from './notifications';
 export { dailyActivity, weeklyXp, type XpSourceKind, xpEvents } from './progress';
 export { rateLimits } from './rate-limits';
+export { reminderDeliveries } from './reminders';
 export { profiles, users } from './users';
