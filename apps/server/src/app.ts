@@ -216,7 +216,6 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const events = createDomainEvents(app.log);
   app.decorate('events', events);
   const achievementsService = createAchievementsService({ repo: createAchievementsRepository(database) });
-  achievementsService.subscribe(events);
   const sessionsRepository = createSessionsRepository(database, events);
   const reviewRepository = createReviewRepository(database);
   const reviews = createReviewService({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACHIEVEMENT_IDS } from './achievements';
 import { NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
 import { userText } from './user-text.schema';
 
@@ -223,6 +224,9 @@ export const CompleteLessonResponseSchema = z
     current_streak: z.number().int(),
     lessons_completed: z.number().int(),
     daily_goal_percent: z.number().int(),
+    achievements_earned: z
+      .array(z.enum(ACHIEVEMENT_IDS))
+      .describe('The achievements this completion earned (empty on most completions, and on a replay of one that earned none)'),
   })
   .meta({ id: 'LessonCompletion' });
 export type CompleteLessonResponse = z.infer<typeof CompleteLessonResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACHIEVEMENT_IDS } from './achievements';
 import { NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
 
 /** Spec §9: 30 seconds per quick-practice question. */
@@ -66,6 +67,7 @@ export const CompletePracticeResponseSchema = z
     stars: z.number().int().min(0).max(3),
     total_xp: z.number().int(),
     current_streak: z.number().int(),
+    achievements_earned: z.array(z.enum(ACHIEVEMENT_IDS)).describe('The achievements this completion earned'),
   })
   .meta({ id: 'PracticeCompletion' });
 export type CompletePracticeResponse = z.infer<typeof CompletePracticeResponseSchema>;

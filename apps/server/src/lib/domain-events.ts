@@ -56,19 +56,16 @@ type TransactionHandler<Name extends DomainEventName> = (
   tx: Database,
   raise: RaiseEvent,
 ) => Promise<void> | void;
-/** Gets every event of its names that one transaction caused, at once (one read for a whole batch). */
-type TransactionBatchHandler = (events: readonly DomainEvent[], tx: Database, raise: RaiseEvent) => Promise<void> | void;
 type AfterCommitHandler<Name extends DomainEventName> = (payload: DomainEvents[Name]) => Promise<void> | void;
 
 interface Subscriptions {
   transaction: Map<DomainEventName, TransactionHandler<DomainEventName>[]>;
-  transactionBatch: { names: ReadonlySet<DomainEventName>; handler: TransactionBatchHandler }[];
   afterCommit: Map<DomainEventName, AfterCommitHandler<DomainEventName>[]>;
 }
 
 /** A typed in-process emitter; one per app. */
 export function createDomainEvents(log: Pick<FastifyBaseLogger, 'error'>) {
-  const subscriptions: Subscriptions = { transaction: new Map(), transactionBatch: [], afterCommit: new Map() };
+  const subscriptions: Subscriptions = { transaction: new Map(), afterCommit: new Map() };
   const add = <Handler>(map: Map<DomainEventName, Handler[]>, name: DomainEventName, handler: Handler) => {
     map.set(name, [...(map.get(name) ?? []), handler]);
     return () =>
@@ -84,19 +81,6 @@ export function createDomainEvents(log: Pick<FastifyBaseLogger, 'error'>) {
       return add(subscriptions.transaction, name, handler as TransactionHandler<DomainEventName>);
     },
 
-    /**
-     * Subscribes inside the producing transaction to several events at once: the handler runs once
-     * per transaction with all of them (in order) after the per-event handlers, so a feature that
-     * reads the database about them reads once for a batch of completions. Returns the unsubscribe function.
-     */
-    onTransactionBatch(names: readonly DomainEventName[], handler: TransactionBatchHandler): () => void {
-      const subscription = { names: new Set(names), handler };
-      subscriptions.transactionBatch.push(subscription);
-      return () => {
-        subscriptions.transactionBatch = subscriptions.transactionBatch.filter((candidate) => candidate !== subscription);
-      };
-    },
-
     /** Subscribes after commit; returns the unsubscribe function. */
     onCommitted<Name extends DomainEventName>(name: Name, handler: AfterCommitHandler<Name>): () => void {
       return add(subscriptions.afterCommit, name, handler as AfterCommitHandler<DomainEventName>);
@@ -109,7 +93,6 @@ export function createDomainEvents(log: Pick<FastifyBaseLogger, 'error'>) {
     needsTransaction(names: Iterable<DomainEventName>): boolean {
       for (const name of names) {
         if ((subscriptions.transaction.get(name)?.length ?? 0) > 0) return true;
-        if (subscriptions.transactionBatch.some((subscription) => subscription.names.has(name))) return true;
       }
       return false;
     },
@@ -129,10 +112,6 @@ export function createDomainEvents(log: Pick<FastifyBaseLogger, 'error'>) {
         };
         for (const event of pending) {
           for (const handler of subscriptions.transaction.get(event.name) ?? []) await handler(event.payload, tx, raise);
-        }
-        for (const { names, handler } of subscriptions.transactionBatch) {
-          const own = pending.filter((event) => names.has(event.name));
-          if (own.length > 0) await handler(own, tx, raise);
         }
         raised.push(...next);
         pending = next;

@@ -136,6 +136,7 @@ describe('the rules, inside the completion that earns', () => {
     const earned = recordEarned();
     try {
       const result = await completeLesson(account.bearer, sessionId);
+      expect(result.achievements_earned).toEqual(['first-lesson']);
       await settle();
       expect(earned.seen).toEqual([{ userId, achievementId: 'first-lesson', earnedAt: new Date('2026-11-24T10:00:00Z') }]);
 
@@ -156,9 +157,9 @@ describe('the rules, inside the completion that earns', () => {
         { id: 'first-lesson', icon: '🎯', earned: true, earned_at: '2026-11-24T10:00:00.000Z' },
       ]);
 
-      // A replay of the completion earns nothing again.
+      // A replay of the completion earns nothing again (and answers what the first one did).
       clock.set('2026-11-24T10:05:00Z');
-      await completeLesson(account.bearer, sessionId);
+      expect((await completeLesson(account.bearer, sessionId)).achievements_earned).toEqual(['first-lesson']);
       await settle();
       expect(earned.seen).toHaveLength(1);
       expect(await storedOf(userId)).toHaveLength(1);
@@ -246,7 +247,9 @@ describe('the rules, inside the completion that earns', () => {
     }
     const earned = recordEarned();
     try {
-      expect((await post(`/practice/${start.session_id}/complete`, account.bearer)).statusCode).toBe(200);
+      const done = await post(`/practice/${start.session_id}/complete`, account.bearer);
+      expect(done.statusCode).toBe(200);
+      expect(done.json().achievements_earned).toEqual(['first-practice']);
       await settle();
       expect(earned.seen.map((event) => event.achievementId)).toEqual(['first-practice']);
     } finally {

@@ -6,8 +6,9 @@
  * The host statement defines, before them, `award_source(source_id text)`: the sources it may pay
  * for (e.g. its sessions that were still open, locked). `$events` and `$learners` are the
  * parameters holding planAwards()'s rows as JSON. After them the host may read:
- * - `progress_profile(user_id, total_xp, current_streak, longest_streak, lessons_completed, daily_goal_xp)`:
- *   the new totals of every learner paid by this statement;
+ * - `progress_profile(user_id, total_xp, current_streak, longest_streak, lessons_completed,
+ *   practices_completed, daily_goal_xp)`: the new totals of every learner paid by this statement;
+ * - `progress_learner(user_id, at, …)`: per learner paid, the latest instant of its awards;
  * - `progress_day(user_id, local_date, xp)`: their day's new XP.
  *
  * Only the ledger rows actually inserted count: a source already paid (a retry, a concurrent
@@ -29,7 +30,8 @@ export function awardCtes(eventsParam: string, learnersParam: string): string {
   ), paid as (
     select e.* from award_event e join xp_awarded x using (user_id, source_kind, source_id)
   ), progress_learner as (
-    select p.user_id, sum(p.xp)::int as xp, sum(p.lessons)::int as lessons, max(p.at) as at,
+    select p.user_id, sum(p.xp)::int as xp, sum(p.lessons)::int as lessons,
+           (count(*) filter (where p.source_kind = 'practice'))::int as practices, max(p.at) as at,
            l.streak, l.last_active_date
       from paid p
       join jsonb_to_recordset(${learnersParam}::jsonb) as l(user_id uuid, streak int, last_active_date date)
@@ -39,6 +41,7 @@ export function awardCtes(eventsParam: string, learnersParam: string): string {
     update profiles p
        set total_xp = p.total_xp + l.xp,
            lessons_completed = p.lessons_completed + l.lessons,
+           practices_completed = p.practices_completed + l.practices,
            current_streak = case when p.last_active_date >= l.last_active_date then p.current_streak else l.streak end,
            longest_streak = greatest(p.longest_streak,
                               case when p.last_active_date >= l.last_active_date then p.current_streak else l.streak end),
@@ -46,7 +49,8 @@ export function awardCtes(eventsParam: string, learnersParam: string): string {
            updated_at = l.at
       from progress_learner l
      where p.user_id = l.user_id
-    returning p.user_id, p.total_xp, p.current_streak, p.longest_streak, p.lessons_completed, p.daily_goal_xp
+    returning p.user_id, p.total_xp, p.current_streak, p.longest_streak, p.lessons_completed, p.practices_completed,
+              p.daily_goal_xp
   ), progress_day as (
     insert into daily_activity (user_id, local_date, xp, lessons, practices)
     select user_id, local_date, sum(xp), sum(lessons), sum(practices) from paid group by user_id, local_date

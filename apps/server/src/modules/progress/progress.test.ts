@@ -186,8 +186,9 @@ describe('domain events', () => {
     } finally {
       stopWatching();
     }
-    // The achievement rules (modules/achievements) stay subscribed: completions keep their transaction.
-    expect(ctx.app.events.needsTransaction(['lesson.completed', 'xp.awarded'])).toBe(true);
+    // Nothing else subscribes inside the transaction (the achievement rules are in the completion's
+    // statement, ADR 024): completions are one statement again.
+    expect(ctx.app.events.needsTransaction(['lesson.completed', 'xp.awarded'])).toBe(false);
   });
 });
 

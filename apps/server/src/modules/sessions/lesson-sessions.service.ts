@@ -39,6 +39,8 @@ type StoredCompletion = StoredCompletionScore & {
   lessons_completed: number;
   day_xp: number;
   daily_goal_xp: number;
+  /** Since ADR 024; absent from results stored before. */
+  achievements_earned?: CompleteLessonResponse['achievements_earned'];
 };
 
 /** The response for a stored completion: level and goal progress follow from the stored totals. */
@@ -58,6 +60,7 @@ function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
     current_streak: stored.current_streak,
     lessons_completed: stored.lessons_completed,
     daily_goal_percent: dailyGoalPercent(stored.day_xp, stored.daily_goal_xp),
+    achievements_earned: stored.achievements_earned ?? [],
   };
 }
 

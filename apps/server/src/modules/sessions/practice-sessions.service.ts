@@ -32,6 +32,13 @@ function answeredWord(word: ContentWord, course: TargetLanguage, native: NativeL
  * Quick practice (words the learner has met) and FSRS review (words that are due): timed
  * four-option questions, marked on the server, that never count against the daily lesson limit.
  */
+/** A stored completion as answered: results stored before ADR 024 list no achievements. */
+function presentCompletion(stored: unknown): CompletePracticeResponse {
+  const result = stored as Omit<CompletePracticeResponse, 'achievements_earned'> &
+    Partial<Pick<CompletePracticeResponse, 'achievements_earned'>>;
+  return { ...result, achievements_earned: result.achievements_earned ?? [] };
+}
+
 export function createPracticeSessionsService({
   sessions,
   learners,
@@ -162,7 +169,7 @@ export function createPracticeSessionsService({
 
     async complete(userId: string, kind: Kind, sessionId: string): Promise<CompletePracticeResponse> {
       const session = await sessionOf(userId, sessionId, kind);
-      if (session.completedAt && session.result) return session.result as CompletePracticeResponse;
+      if (session.completedAt && session.result) return presentCompletion(session.result);
       const questions = session.exercises;
       const answers = questions.map((item) => storedAnswer(session.answers, item.question.id));
       // XP is for questions met: each one answered, or timed out (answered with null).
@@ -203,11 +210,11 @@ export function createPracticeSessionsService({
       });
       if (written) {
         void events.committed(written.events);
-        return written.result as CompletePracticeResponse;
+        return presentCompletion(written.result);
       }
       // Another request finished it first: answer with what that one stored.
       const finished = await sessions.findSession(userId, session.id);
-      if (finished?.completedAt && finished.result) return finished.result as CompletePracticeResponse;
+      if (finished?.completedAt && finished.result) return presentCompletion(finished.result);
       throw new AppError('not_found', 'This practice session does not exist.');
     },
   };

@@ -30,14 +30,32 @@ export interface CompletionWritten {
   events: DomainEvent[];
 }
 
+/** An achievement a completion statement stored (ADR 024). */
+interface EarnedRow {
+  id: string;
+  earned_at_ms: number;
+}
+
 /** The events a lesson completion causes, once written. */
-const LESSON_COMPLETION_EVENTS = ['lesson.completed', 'xp.awarded', 'streak.extended', 'level.reached'] as const;
+const LESSON_COMPLETION_EVENTS = [
+  'lesson.completed',
+  'xp.awarded',
+  'streak.extended',
+  'level.reached',
+  'achievement.earned',
+] as const;
 
 // Both statements take many sessions at once (one jsonb parameter; ADR 011): concurrent
 // completions share a round trip and, for the write, a commit.
 
 /** The events a practice or review completion causes, once written. */
-const PRACTICE_COMPLETION_EVENTS = ['practice.completed', 'xp.awarded', 'streak.extended', 'level.reached'] as const;
+const PRACTICE_COMPLETION_EVENTS = [
+  'practice.completed',
+  'xp.awarded',
+  'streak.extended',
+  'level.reached',
+  'achievement.earned',
+] as const;
 
 /**
  * Completion statements that may run at once (ADR 011): on PostgreSQL, one per core of a small
@@ -73,6 +91,11 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     },
     ...awardEvents(change.award, { totalXp: stored.total_xp, currentStreak: stored.current_streak }),
   ];
+  const earnedEvents = (userId: string, earned: readonly EarnedRow[]): DomainEvent[] =>
+    earned.map((row) => ({
+      name: 'achievement.earned',
+      payload: { userId, achievementId: row.id, earnedAt: new Date(row.earned_at_ms) },
+    }));
   const writeCompletions = async (changes: readonly CompletionChange[]): Promise<(CompletionWritten | undefined)[]> => {
     const award = planAwards(changes.map((change) => change.award));
     const values = [
@@ -92,15 +115,17 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
       JSON.stringify(award.events),
       JSON.stringify(award.learners),
     ];
-    const written = (rows: { session_id: string; result: unknown }[]) => {
-      const results = new Map(rows.map((row) => [row.session_id, row.result]));
+    const written = (rows: { session_id: string; result: unknown; earned: EarnedRow[] }[]) => {
+      const bySession = new Map(rows.map((row) => [row.session_id, row]));
       return changes.map((change): CompletionWritten | undefined => {
-        const result = results.get(change.sessionId);
-        if (result === undefined) return undefined;
-        return { result, events: eventsOf(change, result as { total_xp: number; current_streak: number }) };
+        const row = bySession.get(change.sessionId);
+        if (row === undefined) return undefined;
+        const events = eventsOf(change, row.result as { total_xp: number; current_streak: number });
+        return { result: row.result, events: [...events, ...earnedEvents(change.userId, row.earned)] };
       });
     };
-    // One statement is atomic on its own; a subscriber that must share its transaction gets one.
+    // One statement is atomic on its own (the achievements are in it, ADR 024); a subscriber that
+    // must share its transaction gets one.
     if (!events.needsTransaction(LESSON_COMPLETION_EVENTS)) return written(await completeSessions(values));
     return db.transaction(async (tx) => {
       const outcome = written(await runStatement(tx, completeLessons, values));
@@ -108,7 +133,7 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
         tx,
         outcome.flatMap((change) => change?.events ?? []),
       );
-      // What the handlers raised (an achievement earned) goes out after commit with its learner's first completion.
+      // What the handlers raised goes out after commit with its learner's first completion.
       for (const event of raised)
         outcome.find((change, index) => change && changes[index]?.userId === event.payload.userId)?.events.push(event);
       return outcome;
@@ -256,7 +281,7 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
         JSON.stringify(planned.learners),
         JSON.stringify(change.result),
       ];
-      const written = (rows: { result: unknown }[]): CompletionWritten | undefined => {
+      const written = (rows: { result: unknown; earned: EarnedRow[] }[]): CompletionWritten | undefined => {
         const [row] = rows;
         if (!row) return undefined;
         const stored = row.result as { total_xp: number; current_streak: number };
@@ -272,6 +297,7 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
             },
           },
           ...awardEvents(award, { totalXp: stored.total_xp, currentStreak: stored.current_streak }),
+          ...earnedEvents(award.userId, row.earned),
         ];
         return { result: row.result, events: caused };
       };

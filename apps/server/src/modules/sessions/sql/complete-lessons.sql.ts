@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineStatement } from '../../../db/statements';
+import { achievementCtes } from '../../achievements/sql/award-achievements.sql';
 import { awardCtes } from '../../progress/award.sql';
 
 /**
@@ -8,7 +9,10 @@ import { awardCtes } from '../../progress/award.sql';
  * session waits, then finds it finished and writes nothing for it. The award (XP, lesson count,
  * streak, the day and the week) is modules/progress's (awardCtes: $2 and $3). Per lesson, in one
  * row, its best score and the cards of its words (new words join as new cards, graded words get
- * their next schedule: `reps > 0`); per session its result with the learner's new totals.
+ * their next schedule: `reps > 0`); per session its result with the learner's new totals. The
+ * achievements the completions earn are stored by modules/achievements's rules in the same
+ * statement (ADR 024) and listed in the result of the learner's first session of the batch
+ * (`achievements_earned`), also returned as `earned` with their instants for the events.
  */
 export const completeLessons = defineStatement({
   name: 'lesson_completions_write',
@@ -16,6 +20,7 @@ export const completeLessons = defineStatement({
   row: z.object({
     session_id: z.string(),
     result: z.looseObject({ total_xp: z.number().int(), current_streak: z.number().int() }),
+    earned: z.array(z.object({ id: z.string(), earned_at_ms: z.number() })),
   }),
   text: `
   with input as (
@@ -49,14 +54,26 @@ export const completeLessons = defineStatement({
                       select coalesce(jsonb_object_agg(w.key, w.value), '{}'::jsonb)
                         from jsonb_each(excluded.cards) w
                        where (w.value->>'reps')::int > 0 or not lesson_progress.cards ? w.key)
+    returning user_id, course, lesson_id, best_score, cards
+  ), ${achievementCtes({ lessonProgress: 'progress' })}, session_earned as (
+    -- A learner's achievements go with their first session of the batch.
+    select o.session_id,
+           jsonb_agg(e.achievement_id order by e.achievement_id) as ids,
+           json_agg(json_build_object('id', e.achievement_id,
+                                      'earned_at_ms', (extract(epoch from e.earned_at) * 1000)::float8)) as earned
+      from achievement_earned e
+      join lateral (select min(x.session_id::text)::uuid as session_id from open_session x where x.user_id = e.user_id) o on true
+     group by o.session_id
   )
   update lesson_sessions s
      set completed_at = o.completed_at,
          result = o.result || jsonb_build_object('total_xp', profile.total_xp, 'current_streak', profile.current_streak,
-                  'lessons_completed', profile.lessons_completed, 'day_xp', day.xp, 'daily_goal_xp', profile.daily_goal_xp)
+                  'lessons_completed', profile.lessons_completed, 'day_xp', day.xp, 'daily_goal_xp', profile.daily_goal_xp,
+                  'achievements_earned', coalesce(earned.ids, '[]'::jsonb))
     from open_session o
     join progress_profile profile on profile.user_id = o.user_id
     join progress_day day on day.user_id = o.user_id and day.local_date = o.local_date
+    left join session_earned earned on earned.session_id = o.session_id
    where s.id = o.session_id
-  returning s.id as session_id, s.result`,
+  returning s.id as session_id, s.result, coalesce(earned.earned, '[]'::json) as earned`,
 });

@@ -123,6 +123,7 @@ function fakeServer(exercises: Exercise[]) {
         current_streak: 1,
         lessons_completed: 1,
         daily_goal_percent: 50,
+        achievements_earned: [],
       });
     }
     return json(404, { detail: 'not here', code: 'not_found' });

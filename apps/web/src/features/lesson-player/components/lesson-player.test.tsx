@@ -145,6 +145,7 @@ function fakeServer({ exercises = spanishExercises(), start, answered = [], comp
         current_streak: 4,
         lessons_completed: 8,
         daily_goal_percent: 68,
+        achievements_earned: ['first-lesson'],
       };
       const response = complete ? await complete(scored) : json(200, scored);
       if (response.ok) completed = true;
@@ -309,6 +310,9 @@ describe('LessonPlayer', () => {
     expect(screen.getByText('2/3')).toBeInTheDocument();
     expect(screen.getByText('Good')).toBeInTheDocument();
     expect(summaryStatus()).toHaveTextContent('Lesson saved: +34 XP with a score of 67%');
+    // The achievement the completion earned, named.
+    const unlocked = screen.getByRole('region', { name: 'Achievement unlocked!' });
+    expect(within(unlocked).getByText('First steps')).toBeInTheDocument();
 
     await tabTo(user, 'Continue');
     await user.keyboard('{Enter}');
@@ -363,6 +367,7 @@ describe('LessonPlayer', () => {
         current_streak: 4,
         lessons_completed: 8,
         daily_goal_percent: 68,
+        achievements_earned: [],
       }),
     );
     expect(await screen.findByText('+34')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { achievementById } from '@parla/shared/achievements';
 import type { CompleteLessonResponse } from '@parla/shared/lessons.schema';
 import type { LessonBadge } from '@parla/shared/scoring';
 import Award from 'lucide-react/icons/award';
@@ -98,6 +99,29 @@ export function LessonSummary({ completion, practice, saveFailed, onRetrySave, o
           </StatCard>
         </dl>
       )}
+      {completion && completion.achievements_earned.length > 0 ? (
+        <section aria-labelledby="lesson-summary-achievements" className="flex w-full flex-col gap-2 text-start">
+          <h3 id="lesson-summary-achievements" className="text-center text-lg font-bold">
+            {t('lesson.summary.achievements', { count: completion.achievements_earned.length })}
+          </h3>
+          <ul className="flex flex-col gap-2">
+            {completion.achievements_earned.map((id) => (
+              <li key={id} className="flex items-center gap-3 rounded-2xl border border-line bg-surface p-3 shadow-sm">
+                <span
+                  aria-hidden="true"
+                  className="grid size-11 shrink-0 place-items-center rounded-xl bg-amber-100 text-2xl dark:bg-amber-500/20"
+                >
+                  {achievementById.get(id)?.icon}
+                </span>
+                <div className="min-w-0">
+                  <p className="font-bold">{t(`achievement.${id}.name`)}</p>
+                  <p className="text-sm text-muted">{t(`achievement.${id}.description`)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {completion && completion.skipped > 0 ? (
         <p className="text-muted">{t('lesson.summary.skipped', { skipped: completion.skipped })}</p>
       ) : null}
