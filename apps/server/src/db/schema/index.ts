@@ -5,6 +5,7 @@ export { idempotencyKeys } from './idempotency';
 export { type DeckCard, lessonProgress, lessonSessions } from './learning';
 export { NOTIFICATION_TYPES, type NotificationType, notifications } from './notifications';
 export { dailyActivity, weeklyXp, type XpSourceKind, xpEvents } from './progress';
+export { pushSubscriptions } from './push-subscriptions';
 export { rateLimits } from './rate-limits';
 export { reminderDeliveries } from './reminders';
 export { profiles, users } from './users';
