@@ -40,6 +40,10 @@ import { createHealthService } from './modules/health/health.service';
 import { createLearnersRepository } from './modules/learners/learners.repository';
 import { createLearnersService } from './modules/learners/learners.service';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
+import { subscribeAchievementNotifications } from './modules/notifications/achievement-notifications';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
@@ -216,6 +220,9 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const events = createDomainEvents(app.log);
   app.decorate('events', events);
   const achievementsService = createAchievementsService({ repo: createAchievementsRepository(database) });
+  const notificationsRepository = createNotificationsRepository(database);
+  const notificationsService = createNotificationsService({ repo: notificationsRepository, clock });
+  subscribeAchievementNotifications(events, notificationsRepository);
   const sessionsRepository = createSessionsRepository(database, events);
   const reviewRepository = createReviewRepository(database);
   const reviews = createReviewService({
@@ -282,6 +289,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(dashboardRoutes({ dashboardService, requireAuth }));
       await api.register(progressRoutes({ progressService, requireAuth }));
       await api.register(achievementsRoutes({ achievementsService, requireAuth }));
+      await api.register(notificationsRoutes({ notificationsService, requireAuth }));
     },
     { prefix: '/api/v1' },
   );

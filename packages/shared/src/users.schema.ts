@@ -56,5 +56,17 @@ export const AuthUserSchema = z
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
-export const GetMeResponseSchema = z.object({ user: AuthUserSchema, profile: UserProfileSchema }).meta({ id: 'Me' });
+export const GetMeResponseSchema = z
+  .object({
+    user: AuthUserSchema,
+    profile: UserProfileSchema,
+    // Optional in the type only so that fixtures written before it stay valid; the server always sends it.
+    unread_notifications: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe('Notifications not read yet (the bell and the Friends badge); always sent'),
+  })
+  .meta({ id: 'Me' });
 export type GetMeResponse = z.infer<typeof GetMeResponseSchema>;

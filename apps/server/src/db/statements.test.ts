@@ -57,6 +57,12 @@ describe('hand-written SQL statements', () => {
     await ctx.database.handle.db.update(profiles).set({ timezone: 'Europe/Madrid' }).where(eq(profiles.userId, me));
     for (const read of ['summary', 'weekly']) expect((await get(`/progress/me/${read}`, bearer)).statusCode).toBe(200);
 
+    // The notifications the first lesson earned: listed, one marked read, then all.
+    const notified = (await get('/users/me/notifications', bearer)).json();
+    expect(notified.items.length).toBeGreaterThan(0);
+    expect((await post(`/users/me/notifications/${notified.items[0].id}/read`, bearer)).statusCode).toBe(200);
+    expect((await post('/users/me/notifications/read-all', bearer)).statusCode).toBe(200);
+
     const { defined, checked } = statementCoverage();
     expect(defined.length).toBeGreaterThan(10);
     expect(defined.filter((name) => !checked.includes(name))).toEqual([]);

@@ -1,11 +1,28 @@
 import type { Plan } from '@parla/shared/plans';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { profiles, users } from '../../db/schema/index';
-import type { ProfileRow } from '../learners/learners.repository';
+import { notifications, profiles, users } from '../../db/schema/index';
+import type { ProfileRow, UserRow } from '../learners/learners.repository';
 
 export function createUsersRepository(db: Database) {
   return {
+    /**
+     * The learner, their profile and their unread notifications (the bell's count) in one
+     * statement: the count is a scalar subquery on the partial index of unread rows.
+     */
+    async findMe(userId: string): Promise<{ user: UserRow; profile: ProfileRow; unreadNotifications: number } | undefined> {
+      const [row] = await db
+        .select({
+          user: users,
+          profile: profiles,
+          unreadNotifications: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`,
+        })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
     /** Changes the entitlement of the account with this (normalised) e-mail; undefined when there is none. */
     async updatePlanByEmail(email: string, plan: Plan, now: Date): Promise<{ email: string; plan: Plan } | undefined> {
       const [row] = await db

@@ -32,8 +32,15 @@ export function createUsersService({
 
   return {
     async getMe(callerId: string): Promise<GetMeResponse> {
-      const { user, profile, today } = await learners.requireLearner(callerId);
-      return { user: presentAuthUser(user, profile), profile: presentProfile(profile, today) };
+      const found = await repo.findMe(callerId);
+      // A valid token for a deleted account: the session is over.
+      if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
+      const { user, profile, unreadNotifications } = found;
+      return {
+        user: presentAuthUser(user, profile),
+        profile: presentProfile(profile, localDate(clock.now(), profile.timezone)),
+        unread_notifications: unreadNotifications,
+      };
     },
 
     async getProfile(requestedId: string, callerId: string): Promise<UserProfile> {
