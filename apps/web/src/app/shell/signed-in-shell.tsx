@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Suspense } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useMe } from '@/lib/auth/get-me';
 import { useI18n } from '@/lib/i18n/language-context';
@@ -13,8 +14,8 @@ import { isFullScreen } from './navigation-rules';
  * below it, and the main landmark the skip link targets, around the screen's <Outlet />. It stays
  * mounted from one screen to the next; only the screen changes (and, while its code loads, a
  * spinner takes its place inside the frame). The lesson player fills the screen with its own header
- * and main: the frame hides its navigation then, without unmounting it. Notifications are not built
- * yet, so no unread badge.
+ * and main: the frame hides its navigation then, without unmounting it. The Friends tab carries the
+ * unread notifications' count (spec §2), Home the streak.
  */
 export function SignedInShell() {
   const { t } = useI18n();
@@ -28,7 +29,7 @@ export function SignedInShell() {
     profileCompleted: profile?.profile_completed ?? false,
     isLoading,
     streak: profile?.current_streak ?? 0,
-    unreadCount: 0,
+    unreadCount: useUnreadCount(),
   };
   const screen = (
     <Suspense fallback={<LoadingScreen message={t('common.loading')} className={fullScreen ? undefined : 'min-h-[60vh]'} />}>

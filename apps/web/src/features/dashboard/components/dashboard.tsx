@@ -9,6 +9,7 @@ import Star from 'lucide-react/icons/star';
 import Target from 'lucide-react/icons/target';
 import Trophy from 'lucide-react/icons/trophy';
 import Zap from 'lucide-react/icons/zap';
+import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { PageHeader } from '@/components/ui/page-header';
@@ -42,7 +43,7 @@ function DashboardSkeleton() {
   );
 }
 
-function DashboardContent({ data }: { data: DashboardResponse }) {
+function DashboardContent({ data, headerActions }: { data: DashboardResponse; headerActions?: ReactNode }) {
   const { t, language } = useI18n();
   const user = useMe().data?.user;
   const number = new Intl.NumberFormat(language);
@@ -56,7 +57,12 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
     <div className="flex flex-col gap-6">
       <PageHeader
         title={t(greetingKey(new Date().getHours()), { name: firstName })}
-        actions={<AccountMenu fullName={data.full_name} email={user?.email ?? ''} />}
+        actions={
+          <div className="flex shrink-0 items-center gap-2">
+            {headerActions}
+            <AccountMenu fullName={data.full_name} email={user?.email ?? ''} />
+          </div>
+        }
       >
         <ul className="flex flex-wrap gap-2" aria-label={t('dashboard.chips.label')}>
           <Chip as="li" tone="orange" icon={<Flame aria-hidden="true" className="size-4" />}>
@@ -187,13 +193,14 @@ function DashboardContent({ data }: { data: DashboardResponse }) {
 }
 
 /** Spec §2 dashboard: the learner's day at a glance, every number from GET /dashboard. */
-export function Dashboard() {
+/** `headerActions`: what the app puts beside the account menu (the notifications bell). */
+export function Dashboard({ headerActions }: { headerActions?: ReactNode } = {}) {
   const { t } = useI18n();
   const dashboard = useDashboard();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
       {dashboard.data ? (
-        <DashboardContent data={dashboard.data} />
+        <DashboardContent data={dashboard.data} headerActions={headerActions} />
       ) : dashboard.isError ? (
         <RetryPanel
           message={t('dashboard.loadFailed')}

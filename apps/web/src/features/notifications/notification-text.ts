@@ -1,0 +1,43 @@
+import type { Notification } from '@parla/shared/notifications.schema';
+import type { Translate } from '@/lib/i18n/language-context';
+
+/**
+ * A notification's title and message in the interface language, written from what happened
+ * (`kind`) and its data (`params`): the server stores no text, so a notification reads in the
+ * language the learner uses now.
+ */
+export function notificationText(t: Translate, notification: Pick<Notification, 'type' | 'kind' | 'params'>) {
+  const { kind, params } = notification;
+  if (kind === 'achievement.earned' && typeof params.achievement_id === 'string') {
+    const key: string = `achievement.${params.achievement_id}.name`;
+    return { title: t('dashboard.notifications.achievement.title'), message: t(key) };
+  }
+  if (kind === 'streak.reminder') {
+    return { title: t('dashboard.notifications.streak.title'), message: t('dashboard.notifications.streak.message') };
+  }
+  return { title: t('dashboard.notifications.generic.title'), message: '' };
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "2 hours ago", "yesterday", "now" in `language`. */
+export function relativeTime(iso: string, language: string, now: number = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') {
+      // Under a minute reads "now" rather than "12 seconds ago".
+      if (unit === 'second') return format.format(0, 'second');
+      return format.format(Math.trunc(seconds / size), unit);
+    }
+  }
+  return format.format(0, 'second');
+}
