@@ -44,6 +44,8 @@ export const profiles = pgTable('profiles', {
   practicesCompleted: integer().notNull().default(0),
   /** The last local day with a completed lesson or practice (for the streak). */
   lastActiveDate: date({ mode: 'string' }),
+  /** Streak freezes held: one earned per 7 days of streak, at most 2, used on a missed day (packages/shared/src/streak.ts). */
+  streakFreezes: integer().notNull().default(0),
   dailyGoalXp: integer().notNull().default(50),
   // Preferences (GET/PUT /users/{id}/preferences). Notification channels: the in-app list, e-mail and
   // Web Push; the reminder is sent at `reminderTime` (HH:MM, the learner's local time in `timezone`).
