@@ -47,6 +47,10 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
+import { createRemindersRepository } from './modules/reminders/reminders.repository';
+import { createReminderScheduler, createRemindersService, type RemindersService } from './modules/reminders/reminders.service';
+import { unsubscribeRoutes } from './modules/reminders/unsubscribe.routes';
+import { createUnsubscribeService } from './modules/reminders/unsubscribe.service';
 import { createDeckService } from './modules/review/deck.service';
 import { createReviewRepository } from './modules/review/review.repository';
 import { reviewRoutes } from './modules/review/review.routes';
@@ -95,6 +99,8 @@ declare module 'fastify' {
     events: DomainEventBus;
     /** The first step of a shutdown, before close(): every new request is answered 503 from now on. */
     startDraining(): void;
+    /** Streak-at-risk reminders (modules/reminders): start() runs them every REMINDERS_INTERVAL_MS (main.ts); tick() runs one pass. */
+    reminders: { start(): void; tick: RemindersService['tick'] };
   }
   interface FastifyContextConfig {
     /** Open to anyone; every other /api/v1 route needs a signed-in learner (see the onRoute guard). */
@@ -263,11 +269,35 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   });
   const deckService = createDeckService({ reviewRepo: reviewRepository, learners, content, clock });
   const progressService = createProgressService({ repo: createProgressRepository(database), content, clock });
+  const remindersRepository = createRemindersRepository(database);
+  const remindersService = createRemindersService({
+    repo: remindersRepository,
+    clock,
+    mailer,
+    notify: notificationsRepository.notify,
+    logger: app.log,
+    secret,
+    publicUrl,
+  });
+  const reminderScheduler = createReminderScheduler({
+    service: remindersService,
+    intervalMs: env.REMINDERS_INTERVAL_MS,
+    logger: app.log,
+  });
+  app.decorate('reminders', {
+    start: () => {
+      if (!env.REMINDERS_DISABLED) reminderScheduler.start();
+    },
+    tick: remindersService.tick,
+  });
+  const unsubscribeService = createUnsubscribeService({ repo: remindersRepository, clock, secret });
   app.decorate('warmUp', () => {
     content.get();
   });
 
   app.addHook('onClose', async () => {
+    // The running tick finishes before the database closes (main.ts closes it in a later hook).
+    await reminderScheduler.stop();
     await authService.settle();
     await sessionRevocations.stop();
     await redis?.quit();
@@ -290,6 +320,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(progressRoutes({ progressService, requireAuth }));
       await api.register(achievementsRoutes({ achievementsService, requireAuth }));
       await api.register(notificationsRoutes({ notificationsService, requireAuth }));
+      await api.register(unsubscribeRoutes({ unsubscribeService }));
     },
     { prefix: '/api/v1' },
   );

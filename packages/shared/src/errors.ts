@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   bad_request: 400,
   reset_token_invalid: 400,
+  unsubscribe_token_invalid: 400,
   oauth_state_invalid: 400,
   oauth_failed: 400,
   unauthorized: 401,

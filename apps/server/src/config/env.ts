@@ -45,6 +45,10 @@ export const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   /** How often each replica reads sessions ended on other replicas (their access tokens stop then). */
   SESSION_REVOCATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** How often each replica looks for streak-at-risk reminders that are due (one replica scans at a time). */
+  REMINDERS_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  /** Sends no reminders from this process (e.g. a replica that should only serve requests). */
+  REMINDERS_DISABLED: booleanFromString.default(false),
   REFRESH_IDLE_TTL_SECONDS: z.coerce
     .number()
     .int()

@@ -234,6 +234,7 @@ describe('the route table', () => {
       'GET /api/v1/auth/providers',
       'GET /api/v1/health',
       'GET /api/v1/languages',
+      'GET /api/v1/unsubscribe',
       'POST /api/v1/auth/login',
       'POST /api/v1/auth/password-reset/confirm',
       'POST /api/v1/auth/password-reset/request',
@@ -241,6 +242,7 @@ describe('the route table', () => {
       'POST /api/v1/auth/register',
       'POST /api/v1/contact',
       'POST /api/v1/newsletter',
+      'POST /api/v1/unsubscribe',
     ]);
     expect(routes.filter((route) => !route.public).length).toBeGreaterThanOrEqual(20);
   });

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 2369/8058) on a reminder. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
