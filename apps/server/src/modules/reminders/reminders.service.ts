@@ -198,11 +198,6 @@ export function createReminderScheduler({
       timer = setInterval(run, intervalMs);
       timer.unref();
     },
-    /** Runs a tick now (unless one is running) and waits for it. */
-    async runNow(): Promise<void> {
-      run();
-      await running;
-    },
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearInterval(timer);
