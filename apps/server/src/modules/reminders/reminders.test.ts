@@ -186,6 +186,26 @@ describe('a streak-at-risk reminder', () => {
     }
   });
 
+  it('comes when a freeze or the vacation keeps the streak alive across missed days, not when nothing does', async () => {
+    clock.set('2026-11-24T08:00:00Z');
+    // Last active on the 21st: the 22nd and 23rd are missed.
+    const twoFreezes = await learnerWithStreak({ lastActiveDate: '2026-11-21' });
+    const oneFreeze = await learnerWithStreak({ lastActiveDate: '2026-11-21' });
+    const vacationed = await learnerWithStreak({ lastActiveDate: '2026-11-21' });
+    await db().update(profiles).set({ streakFreezes: 2 }).where(eq(profiles.userId, twoFreezes.userId));
+    await db().update(profiles).set({ streakFreezes: 1 }).where(eq(profiles.userId, oneFreeze.userId));
+    // A vacation from the 22nd to the 23rd (over yesterday) pauses both missed days.
+    await db()
+      .update(profiles)
+      .set({ vacationStart: '2026-11-22', vacationUntil: '2026-11-23' })
+      .where(eq(profiles.userId, vacationed.userId));
+    clock.set('2026-11-24T19:30:00Z');
+    await tick();
+    expect((await remindersOf([twoFreezes.userId, oneFreeze.userId, vacationed.userId])).map((row) => row.userId).sort()).toEqual(
+      [twoFreezes.userId, vacationed.userId].sort(),
+    );
+  });
+
   it('with the in-app channel off, still goes by e-mail once (the reservation holds the day)', async () => {
     clock.set('2026-11-24T08:00:00Z');
     const learner = await learnerWithStreak({ inApp: false, email: true });

@@ -19,8 +19,9 @@ export type ReservedReminder = z.infer<typeof ReservedReminderSchema>;
 
 /**
  * Finds the learners a streak-at-risk reminder is due for and reserves it, in one statement:
- * - a streak to lose: at least one day, last practised on their local yesterday (the streak is
- *   alive today and ends at local midnight without a lesson or practice);
+ * - a streak to lose: at least one day, still alive today as packages/shared/src/streak.ts
+ *   (`streakStatus`) says: every day missed since the last lesson or practice, today aside and the
+ *   vacation's days aside, can take one of the freezes held (none missed: last active yesterday);
  * - nothing practised today (no `daily_activity` row for their local today);
  * - their local time (in their zone: `at time zone`, so DST changes are PostgreSQL's business)
  *   has reached their reminder time;
@@ -32,8 +33,9 @@ export type ReservedReminder = z.infer<typeof ReservedReminderSchema>;
  *
  * $1: now; $2: the zones a profile may hold, as a JSON array (a stored zone outside it is read as
  * UTC, as the dashboard does, rather than failing every learner's reminder); $3: the batch size.
- * `last_active_date` is first narrowed to the three dates a local yesterday can be (UTC's date
- * minus 2 to UTC's date), so most profiles are ruled out before any zone arithmetic.
+ * `last_active_date` is first narrowed to the dates an alive streak can have (UTC's date minus 20:
+ * a local day is within a day of UTC's, plus 2 freezes and a 14-day vacation), so most profiles are
+ * ruled out before any zone arithmetic.
  */
 export const reserveReminders = defineStatement({
   name: 'reserve_reminders',
@@ -43,23 +45,34 @@ export const reserveReminders = defineStatement({
   with known_zone as (
     select jsonb_array_elements_text($2::jsonb) as name
   ), learner as (
-    select p.user_id, p.current_streak, p.last_active_date, p.reminder_time, p.vacation_start, p.vacation_until,
-           ($1::timestamptz at time zone coalesce(k.name, 'UTC')) as local_at
+    select p.user_id, p.current_streak, p.streak_freezes, p.last_active_date, p.reminder_time, p.vacation_start,
+           coalesce(p.vacation_until, p.vacation_start) as vacation_until,
+           ($1::timestamptz at time zone coalesce(k.name, 'UTC'))::timestamp as local_at
       from profiles p
       left join known_zone k on k.name = p.timezone
      where p.current_streak >= 1
-       and p.last_active_date between ($1::timestamptz at time zone 'UTC')::date - 2 and ($1::timestamptz at time zone 'UTC')::date
+       and p.last_active_date between ($1::timestamptz at time zone 'UTC')::date - 20 and ($1::timestamptz at time zone 'UTC')::date
        and (p.notify_in_app or p.notify_email or p.notify_push)
+  ), learner_day as (
+    select l.*, l.local_at::date as today from learner l
+  ), missed as (
+    -- Days strictly between the last activity and today, less those inside the vacation.
+    select d.*,
+           greatest(0, d.today - d.last_active_date - 1)
+           - case when d.vacation_start is null then 0
+                  else greatest(0, least(d.today - 1, d.vacation_until) - greatest(d.last_active_date + 1, d.vacation_start) + 1)
+             end as missed_days
+      from learner_day d
   ), due as (
-    select l.user_id, l.local_at::date as today, l.current_streak
-      from learner l
-     where l.last_active_date = l.local_at::date - 1
-       and l.local_at::time >= l.reminder_time::time
-       and not (l.vacation_start is not null
-                and l.local_at::date between l.vacation_start and coalesce(l.vacation_until, l.vacation_start))
-       and not exists (select from daily_activity d where d.user_id = l.user_id and d.local_date = l.local_at::date)
-       and not exists (select from reminder_deliveries r where r.user_id = l.user_id and r.local_date = l.local_at::date)
-     order by l.user_id
+    select m.user_id, m.today, m.current_streak
+      from missed m
+     where m.last_active_date < m.today
+       and m.missed_days <= m.streak_freezes
+       and m.local_at::time >= m.reminder_time::time
+       and not (m.vacation_start is not null and m.today between m.vacation_start and m.vacation_until)
+       and not exists (select from daily_activity a where a.user_id = m.user_id and a.local_date = m.today)
+       and not exists (select from reminder_deliveries r where r.user_id = m.user_id and r.local_date = m.today)
+     order by m.user_id
      limit $3
   ), reserved as (
     insert into reminder_deliveries (user_id, local_date, streak, created_at)
