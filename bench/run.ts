@@ -576,6 +576,16 @@ for (const database of !ONLY || ONLY === 'api' ? databases : []) {
       learner,
     ),
   );
+  // The learner's first lesson earned "First steps": one notification on the list, with the unread count.
+  results.push(
+    await measure(
+      'GET /api/v1/users/me/notifications (signed in)',
+      database.label,
+      app.url,
+      () => '/api/v1/users/me/notifications',
+      learner,
+    ),
+  );
   await measureLessons(database.label, app.url, learners);
   await app.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -734,6 +744,11 @@ function budgetRows(): string {
     {
       budget: 'progress summary read ≥ 50 % of one PK select',
       prefix: 'GET /api/v1/progress/me/summary',
+      check: (result, database) => ratioCheck(result, database, 0.5),
+    },
+    {
+      budget: 'notifications list ≥ 50 % of one PK select',
+      prefix: 'GET /api/v1/users/me/notifications',
       check: (result, database) => ratioCheck(result, database, 0.5),
     },
     {
