@@ -78,8 +78,3 @@ export function notificationIcon(type: NotificationType, params: Readonly<Record
   }
   return TYPE_ICONS[type];
 }
-
-/** The bell's and the bottom navigation's badge text: the count, capped at "9+" (spec §9). */
-export function badgeCount(count: number): string {
-  return count > 9 ? '9+' : String(count);
-}

@@ -1,4 +1,3 @@
-import { badgeCount } from '@parla/shared/notifications.schema';
 import Bell from 'lucide-react/icons/bell';
 import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '@/lib/i18n/language-context';
@@ -7,6 +6,8 @@ import { useUnreadCount } from '../api/get-unread-count';
 // The panel (its list, the dialog library) loads when the bell is first pointed at or opened.
 const loadPanel = () => import('./notifications-panel');
 const NotificationsPanel = lazy(loadPanel);
+
+// The badge caps the count at "9+" (spec §9).
 
 /** The dashboard header's bell: the unread count as a badge (capped 9+), opening the notifications panel. */
 export function NotificationBell() {
@@ -39,7 +40,7 @@ export function NotificationBell() {
             aria-hidden="true"
             className="absolute -end-1 -top-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-600 px-1 text-[0.7rem] font-bold text-white"
           >
-            {badgeCount(unread)}
+            {unread > 9 ? '9+' : unread}
           </span>
         ) : null}
       </button>
