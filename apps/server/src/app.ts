@@ -47,6 +47,10 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
+import { createPushRepository } from './modules/push/push.repository';
+import { pushRoutes } from './modules/push/push.routes';
+import { createPushService } from './modules/push/push.service';
+import { resolveVapidDetails } from './modules/push/vapid';
 import { createRemindersRepository } from './modules/reminders/reminders.repository';
 import { createReminderScheduler, createRemindersService, type RemindersService } from './modules/reminders/reminders.service';
 import { unsubscribeRoutes } from './modules/reminders/unsubscribe.routes';
@@ -220,7 +224,19 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     logger: app.log,
     callbackUrl: (provider) => `${publicUrl}/api/v1/auth/oauth/${provider}/callback`,
   });
-  const usersService = createUsersService({ repo: createUsersRepository(database.db), learners, clock });
+  const pushService = createPushService({
+    repo: createPushRepository(database.db),
+    vapid: resolveVapidDetails(env, publicUrl),
+    clock,
+    logger: app.log,
+    allowLocalEndpoints: env.NODE_ENV === 'test',
+  });
+  const usersService = createUsersService({
+    repo: createUsersRepository(database.db),
+    learners,
+    clock,
+    pushAvailable: pushService.available,
+  });
   const contactService = createContactService({ db: database.db, limiter });
   const content = createContentProvider(contentDir);
   const events = createDomainEvents(app.log);
@@ -319,6 +335,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(dashboardRoutes({ dashboardService, requireAuth }));
       await api.register(progressRoutes({ progressService, requireAuth }));
       await api.register(achievementsRoutes({ achievementsService, requireAuth }));
+      await api.register(pushRoutes({ pushService, requireAuth }));
       await api.register(notificationsRoutes({ notificationsService, requireAuth }));
       await api.register(unsubscribeRoutes({ unsubscribeService }));
     },

@@ -83,6 +83,22 @@ export const EnvSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** Web Push for reminders; false turns it off (the push setting then shows it unavailable). */
+  WEB_PUSH: booleanFromString.default(true),
+  /** The VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints); without them one is made once in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about this server's pushes: mailto: or https: (default: PUBLIC_URL if https, else MAIL_FROM's address). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
 });
 
 // Settings that are each valid but cannot work together.
@@ -95,6 +111,10 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
       path: ['DATABASE_QUERY_TIMEOUT_MS'],
       message: 'must be longer than DATABASE_STATEMENT_TIMEOUT_MS',
     });
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    context.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other VAPID key' });
   }
   if (env.SHUTDOWN_DRAIN_MS >= env.SHUTDOWN_TIMEOUT_MS && env.SHUTDOWN_TIMEOUT_MS > 0) {
     context.addIssue({ code: 'custom', path: ['SHUTDOWN_DRAIN_MS'], message: 'must be shorter than SHUTDOWN_TIMEOUT_MS' });

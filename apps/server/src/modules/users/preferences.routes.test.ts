@@ -3,7 +3,7 @@ import { ErrorBodySchema } from '@parla/shared/errors';
 import { PreferencesSchema } from '@parla/shared/preferences.schema';
 import { GetMeResponseSchema } from '@parla/shared/users.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
+import { buildTestApp, type TestApp, testClock, testEnv } from '../../test/build-test-app';
 import { registerUser } from '../../test/factories';
 
 // Saturday 21 November 2026, 12:00 UTC — already Sunday the 22nd in Auckland (UTC+13).
@@ -41,7 +41,7 @@ describe('GET /users/{id}/preferences', () => {
       interface_language: null,
       theme: 'system',
       notifications: { in_app: true, email: false, push: false },
-      push_available: false,
+      push_available: true,
       reminder_time: '19:00',
       daily_goal_xp: 50,
       timezone: 'UTC',
@@ -164,7 +164,6 @@ describe('PUT /users/{id}/preferences', () => {
     ['a vacation on no real day', { vacation_until: '2026-02-30' }, 'body.vacation_until'],
     ['an unknown theme', { theme: 'sepia' }, 'body.theme'],
     ['an unknown channel', { notifications: { sms: true } }, 'body.notifications'],
-    ['push while this server has no push keys', { notifications: { push: true } }, 'body.notifications.push'],
     ['a field that is not a preference', { total_xp: 10_000 }, 'body'],
   ])('refuses %s with 400 and says which field', async (_name, body, path) => {
     const account = await registerUser(ctx.app);
@@ -175,6 +174,25 @@ describe('PUT /users/{id}/preferences', () => {
     expect(error.errors?.map((item) => item.path).join(' ')).toContain(path);
     // Nothing changed.
     expect(await preferencesOf(account.bearer)).toMatchObject({ reminder_time: '19:00', daily_goal_xp: 50, theme: 'system' });
+  });
+
+  it('refuses push on a server with Web Push turned off (WEB_PUSH=false), and shows it unavailable', async () => {
+    const off = await buildTestApp({ clock, env: testEnv({ WEB_PUSH: 'false' }) });
+    try {
+      const account = await registerUser(off.app);
+      const response = await off.app.inject({
+        method: 'PUT',
+        url: '/api/v1/users/me/preferences',
+        headers: account.bearer,
+        payload: { notifications: { push: true } },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(ErrorBodySchema.parse(response.json()).errors?.map((item) => item.path)).toEqual(['body.notifications.push']);
+      const shown = await off.app.inject({ method: 'GET', url: '/api/v1/users/me/preferences', headers: account.bearer });
+      expect(PreferencesSchema.parse(shown.json())).toMatchObject({ push_available: false, notifications: { push: false } });
+    } finally {
+      await off.close();
+    }
   });
 
   it('refuses to change another learner’s preferences with 403', async () => {
