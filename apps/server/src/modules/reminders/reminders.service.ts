@@ -124,10 +124,12 @@ export function createRemindersService({
 
   return {
     /** One pass: reserve what is due now, notify in-app, e-mail and push. Safe to run anywhere, any number of times at once. */
-    async tick(options: { lock?: boolean } = {}): Promise<TickResult> {
+    async tick(options: { lock?: boolean; stopping?: () => boolean } = {}): Promise<TickResult> {
       const result: TickResult = { skipped: false, reserved: 0, notified: 0, emailed: 0, pushed: 0 };
       const now = clock.now();
       for (let round = 0; round < MAX_ROUNDS; round += 1) {
+        // A shutdown reserves nothing more: what this tick reserved is still sent.
+        if (round > 0 && options.stopping?.()) break;
         const outcome = await repo.reserveDue({ now, zones, batch: batchSize, lock: options.lock ?? true }, (tx, reserved) =>
           notify(
             reserved
@@ -184,7 +186,7 @@ export function createReminderScheduler({
   const run = () => {
     if (running || stopped) return;
     running = service
-      .tick()
+      .tick({ stopping: () => stopped })
       .then(() => undefined)
       .catch((error: unknown) => logger.error({ err: error }, 'streak reminder tick failed'))
       .finally(() => {

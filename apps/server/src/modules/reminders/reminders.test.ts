@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyActivity, notifications, profiles, reminderDeliveries } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { apiCaller, registerLearner } from '../../test/factories';
+import { createOutboxMailer } from '../mail/mailer';
+import { createNotificationsRepository } from '../notifications/notifications.repository';
+import { createRemindersRepository } from './reminders.repository';
+import { createRemindersService } from './reminders.service';
 
 // Streak-at-risk reminders through the real app: its tick (the one the scheduler runs), the
 // notifications module's notify(), the outbox mailer and the unsubscribe routes, on PGlite and
@@ -297,6 +301,38 @@ describe('exactly once under concurrency', () => {
     } finally {
       if (second !== ctx) await second.close();
     }
+  });
+});
+
+describe('batches', () => {
+  function serviceWithBatch(batchSize: number) {
+    return createRemindersService({
+      repo: createRemindersRepository(ctx.database.handle),
+      clock,
+      mailer: createOutboxMailer({
+        dir: join(ctx.env.DATA_DIR, 'outbox'),
+        from: 'Parla <test@parla.test>',
+        logger: pino({ level: 'silent' }),
+      }),
+      notify: createNotificationsRepository(ctx.database.handle).notify,
+      logger: pino({ level: 'silent' }),
+      secret: 'a-test-secret-that-is-long-enough-for-hmac',
+      publicUrl: 'http://parla.test',
+      batchSize,
+    });
+  }
+
+  it('a tick takes batch after batch until none is full, and a shutdown stops it between batches', async () => {
+    clock.set('2026-12-10T08:00:00Z');
+    const learners = await Promise.all(Array.from({ length: 5 }, () => learnerWithStreak({ lastActiveDate: '2026-12-09' })));
+    const ids = learners.map((learner) => learner.userId);
+    clock.set('2026-12-10T19:00:00Z');
+    const stopped = await serviceWithBatch(2).tick({ stopping: () => true });
+    expect(stopped.reserved).toBe(2);
+    expect(await reservationsOf(ids)).toHaveLength(2);
+    const rest = await serviceWithBatch(2).tick();
+    expect(rest.reserved).toBe(3);
+    expect((await remindersOf(ids)).map((row) => row.userId).sort()).toEqual([...ids].sort());
   });
 });
 
