@@ -51,6 +51,7 @@ import { createPushRepository } from './modules/push/push.repository';
 import { pushRoutes } from './modules/push/push.routes';
 import { createPushService } from './modules/push/push.service';
 import { resolveVapidDetails } from './modules/push/vapid';
+import { reminderPush } from './modules/reminders/reminder-push';
 import { createRemindersRepository } from './modules/reminders/reminders.repository';
 import { createReminderScheduler, createRemindersService, type RemindersService } from './modules/reminders/reminders.service';
 import { unsubscribeRoutes } from './modules/reminders/unsubscribe.routes';
@@ -291,6 +292,9 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     clock,
     mailer,
     notify: notificationsRepository.notify,
+    push: async ({ userId, streak, language }) => {
+      await pushService.sendPush(userId, reminderPush(language, streak));
+    },
     logger: app.log,
     secret,
     publicUrl,

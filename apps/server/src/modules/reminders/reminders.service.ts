@@ -1,3 +1,4 @@
+import type { ServerTextLanguage } from '@parla/shared/texts/server-texts';
 import { databaseTimeZones } from '@parla/shared/time-zones';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -21,7 +22,12 @@ export interface ReminderNotification {
 export type NotifyInApp = (rows: readonly ReminderNotification[], tx: Database) => Promise<readonly unknown[]>;
 
 /** Sends a push to every device of the learner (modules/push); resolves when done, whatever the devices said. */
-export type PushReminder = (reminder: { userId: string; streak: number; localDate: string; language: string }) => Promise<void>;
+export type PushReminder = (reminder: {
+  userId: string;
+  streak: number;
+  localDate: string;
+  language: ServerTextLanguage;
+}) => Promise<void>;
 
 export interface TickResult {
   /** Another tick (this replica's or another's) held the lock: this one did nothing. */
