@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
 import { LessonSummarySchema } from './lessons.schema';
 import { PlanSchema } from './plans';
+import { StreakSchema } from './streak.schema';
 
 export const DashboardResponseSchema = z
   .object({
@@ -13,6 +14,7 @@ export const DashboardResponseSchema = z
     xp_to_next_level: z.number().int(),
     level_progress_percent: z.number(),
     current_streak: z.number().int(),
+    streak: StreakSchema.describe('The streak with its freezes and vacation (current_streak is streak.current)'),
     lessons_completed: z.number().int(),
     daily_goal_xp: z.number().int(),
     xp_today: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CefrLevelSchema, NATIVE_LANGUAGES, TARGET_LANGUAGES } from './content.schema';
+import { StreakSchema } from './streak.schema';
 
 // The progress screen's four reads (spec §2 "Progress", §3 "Progress data"), every figure from
 // what the learner really did: the XP ledger's days, the finished lessons, the stored answers and
@@ -35,6 +36,7 @@ export const ProgressSummaryResponseSchema = z
         .int()
         .describe('Achievements earned (the stored ones, as GET /progress/{userId}/achievements lists them)'),
     }),
+    streak: StreakSchema,
     month: z.object({
       /** The first local day of the month and how many days it has. */
       start: z.iso.date(),

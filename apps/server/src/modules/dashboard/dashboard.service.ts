@@ -52,13 +52,15 @@ export function createDashboardService({
       const native = row.native_language as NativeLanguage;
       const scores = new Map(row.completed.map((lesson) => [lesson.id, lesson.best_score]));
       const earned = new Map(row.achievements.map((achievement) => [achievement.id, achievement.earned_at_ms]));
+      const streak = presentStreak(row, today);
       return {
         full_name: row.full_name,
         course: row.target_language as DashboardResponse['course'],
         native_language: row.native_language as DashboardResponse['native_language'],
         total_xp: row.total_xp,
         ...presentLevel(row.total_xp),
-        current_streak: presentStreak({ currentStreak: row.current_streak, lastActiveDate: row.last_active_date }, today),
+        current_streak: streak.current,
+        streak,
         lessons_completed: row.lessons_completed,
         ...presentDailyGoal(xpToday, row.daily_goal_xp),
         lessons_left_today: lessonSessionsPerDay === null ? null : Math.max(0, lessonSessionsPerDay - row.sessions_today),

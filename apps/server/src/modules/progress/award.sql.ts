@@ -12,8 +12,9 @@
  * - `progress_day(user_id, local_date, xp)`: their day's new XP.
  *
  * Only the ledger rows actually inserted count: a source already paid (a retry, a concurrent
- * duplicate) adds nothing, whatever the caller believed. The streak moves forward only: a
- * learner whose stored last active day is already at or past this batch's keeps their streak.
+ * duplicate) adds nothing, whatever the caller believed. The streak (and the freezes held with
+ * it) moves forward only: a learner whose stored last active day is already at or past this
+ * batch's keeps their streak and freezes.
  */
 export function awardCtes(eventsParam: string, learnersParam: string): string {
   return `
@@ -32,11 +33,11 @@ export function awardCtes(eventsParam: string, learnersParam: string): string {
   ), progress_learner as (
     select p.user_id, sum(p.xp)::int as xp, sum(p.lessons)::int as lessons,
            (count(*) filter (where p.source_kind = 'practice'))::int as practices, max(p.at) as at,
-           l.streak, l.last_active_date
+           l.streak, l.last_active_date, l.freezes
       from paid p
-      join jsonb_to_recordset(${learnersParam}::jsonb) as l(user_id uuid, streak int, last_active_date date)
+      join jsonb_to_recordset(${learnersParam}::jsonb) as l(user_id uuid, streak int, last_active_date date, freezes int)
         on l.user_id = p.user_id
-     group by p.user_id, l.streak, l.last_active_date
+     group by p.user_id, l.streak, l.last_active_date, l.freezes
   ), progress_profile as (
     update profiles p
        set total_xp = p.total_xp + l.xp,
@@ -45,6 +46,7 @@ export function awardCtes(eventsParam: string, learnersParam: string): string {
            current_streak = case when p.last_active_date >= l.last_active_date then p.current_streak else l.streak end,
            longest_streak = greatest(p.longest_streak,
                               case when p.last_active_date >= l.last_active_date then p.current_streak else l.streak end),
+           streak_freezes = case when p.last_active_date >= l.last_active_date then p.streak_freezes else l.freezes end,
            last_active_date = greatest(p.last_active_date, l.last_active_date),
            updated_at = l.at
       from progress_learner l

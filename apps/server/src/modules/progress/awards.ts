@@ -1,5 +1,5 @@
 import { levelFromXp } from '@parla/shared/levels';
-import { type LocalDate, type StreakState, streakAfterActivity } from '@parla/shared/streak';
+import { type LocalDate, type StreakPause, type StreakState, streakAfterActivity } from '@parla/shared/streak';
 import type { XpSourceKind } from '../../db/schema/index';
 import type { DomainEvent } from '../../lib/domain-events';
 
@@ -13,8 +13,10 @@ export interface Award {
   at: Date;
   /** The learner's local day at `at`. */
   localDate: LocalDate;
-  /** The learner's streak as read before this award. */
+  /** The learner's streak (with the freezes held) as read before this award. */
   before: StreakState;
+  /** The learner's vacation, whose days are not missed days (humane streaks). */
+  vacation?: StreakPause | null;
 }
 
 /** A ledger row to insert, with what it adds to the day's counters. */
@@ -35,6 +37,8 @@ export interface AwardLearnerRow {
   user_id: string;
   streak: number;
   last_active_date: LocalDate;
+  /** The streak freezes held after them (some used on missed days, one earned per 7 days). */
+  freezes: number;
 }
 
 /** What the award statement read back per learner (see AWARD_CTES' `progress_profile`). */
@@ -78,8 +82,13 @@ export function planAwards(batch: readonly Award[]): { events: AwardEventRow[]; 
       );
     const end = [...own]
       .sort((a, b) => (a.localDate < b.localDate ? -1 : a.localDate > b.localDate ? 1 : 0))
-      .reduce((state, award) => streakAfterActivity(state, award.localDate), start);
-    learners.push({ user_id: userId, streak: end.current, last_active_date: end.lastActiveDate ?? award0(own) });
+      .reduce<StreakState>((state, award) => streakAfterActivity(state, award.localDate, award.vacation), start);
+    learners.push({
+      user_id: userId,
+      streak: end.current,
+      last_active_date: end.lastActiveDate ?? award0(own),
+      freezes: end.freezes ?? 0,
+    });
   }
   const events = awards.map((award) => ({
     user_id: award.userId,

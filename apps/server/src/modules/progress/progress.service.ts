@@ -111,6 +111,7 @@ export function createProgressService({
       if (!row) throw missing();
       const today = row.today as LocalDate;
       const targets = monthlyTargets(row.daily_goal_xp, row.month_days, meanWordsPerLesson());
+      const streak = presentStreak(row, today);
       return {
         course: row.target_language as TargetLanguage,
         native_language: row.native_language as NativeLanguage,
@@ -120,11 +121,12 @@ export function createProgressService({
         today,
         tiles: {
           lessons_completed: row.lessons_completed,
-          current_streak: presentStreak({ currentStreak: row.current_streak, lastActiveDate: row.last_active_date }, today),
+          current_streak: streak.current,
           longest_streak: row.longest_streak,
           words_learned: wordsOf(row.completed),
           awards: row.awards,
         },
+        streak,
         month: {
           start: row.month_start,
           days: row.month_days,

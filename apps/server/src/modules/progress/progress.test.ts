@@ -208,7 +208,7 @@ describe('planning awards', () => {
     });
     const planned = planAwards([award('a', '2026-11-25'), award('b', '2026-11-24'), award('a', '2026-11-25')]);
     expect(planned.events.map((event) => event.source_id)).toEqual(['a', 'b']);
-    expect(planned.learners).toEqual([{ user_id: 'u1', streak: 6, last_active_date: '2026-11-25' }]);
+    expect(planned.learners).toEqual([{ user_id: 'u1', streak: 6, last_active_date: '2026-11-25', freezes: 0 }]);
   });
 
   it('puts every instant in the league week that began on the Monday before it, in UTC', () => {

@@ -463,7 +463,7 @@ describe('a lesson session', () => {
     await applyMigration0013();
     const replay = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
     expect(replay.statusCode).toBe(200);
-    expect(CompleteLessonResponseSchema.parse(replay.json())).toEqual({ ...stored, skipped: 0 });
+    expect(CompleteLessonResponseSchema.parse(replay.json())).toEqual({ ...stored, skipped: 0, achievements_earned: [] });
   });
 
   it('shows the expected word order as the sentence is written, with its punctuation and spacing', async () => {

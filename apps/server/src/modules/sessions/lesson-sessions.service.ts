@@ -8,7 +8,7 @@ import type {
   StartLessonResponse,
 } from '@parla/shared/lessons.schema';
 import { accuracyPercent, dailyGoalPercent, lessonBadge, lessonXp } from '@parla/shared/scoring';
-import { type LocalDate, localDate, startOfNextLocalDay } from '@parla/shared/streak';
+import { type LocalDate, localDate, startOfNextLocalDay, streakPause } from '@parla/shared/streak';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -267,7 +267,12 @@ export function createLessonSessionsService({
           xp,
           at: now,
           localDate: today,
-          before: { current: input.current_streak, lastActiveDate: input.last_active_date as LocalDate | null },
+          before: {
+            current: input.current_streak,
+            lastActiveDate: input.last_active_date as LocalDate | null,
+            freezes: input.streak_freezes,
+          },
+          vacation: streakPause(input.vacation_start, input.vacation_until),
         },
         course: input.course,
         lessonId,

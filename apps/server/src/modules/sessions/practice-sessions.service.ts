@@ -8,7 +8,7 @@ import type {
 } from '@parla/shared/practice.schema';
 import { PRACTICE_QUESTION_COUNT, PRACTICE_SECONDS_PER_QUESTION, REVIEW_QUESTION_LIMIT } from '@parla/shared/practice.schema';
 import { accuracyPercent, practiceStars, practiceXp } from '@parla/shared/scoring';
-import { type LocalDate, localDate } from '@parla/shared/streak';
+import { type LocalDate, localDate, streakPause } from '@parla/shared/streak';
 import { serverText } from '@parla/shared/texts/server-texts';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventBus } from '../../lib/domain-events';
@@ -197,7 +197,12 @@ export function createPracticeSessionsService({
           at: now,
           // The day of `now`, the instant this completion is stamped with.
           localDate: localDate(now, learner.timeZone),
-          before: { current: learner.profile.currentStreak, lastActiveDate: learner.profile.lastActiveDate as LocalDate | null },
+          before: {
+            current: learner.profile.currentStreak,
+            lastActiveDate: learner.profile.lastActiveDate as LocalDate | null,
+            freezes: learner.profile.streakFreezes,
+          },
+          vacation: streakPause(learner.profile.vacationStart, learner.profile.vacationUntil),
         },
         result: {
           session_id: session.id,

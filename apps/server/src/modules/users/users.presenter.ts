@@ -4,6 +4,16 @@ import type { AuthUser, UserProfile } from '@parla/shared/users.schema';
 import type { ProfileRow, UserRow } from '../learners/learners.repository';
 import { presentStreak } from '../progress/progress.presenter';
 
+/** The profile's streak columns, as the progress presenter reads them. */
+const storedStreak = (profile: ProfileRow) => ({
+  current_streak: profile.currentStreak,
+  longest_streak: profile.longestStreak,
+  last_active_date: profile.lastActiveDate,
+  streak_freezes: profile.streakFreezes,
+  vacation_start: profile.vacationStart,
+  vacation_until: profile.vacationUntil,
+});
+
 // Explicit mapping: a new column (a password hash!) never leaves the server by accident.
 /** `today` (the learner's local date) turns a lapsed streak into 0 for display. */
 export function presentProfile(profile: ProfileRow, today?: LocalDate): UserProfile {
@@ -20,7 +30,7 @@ export function presentProfile(profile: ProfileRow, today?: LocalDate): UserProf
     wants_grammar_explanations: profile.wantsGrammarExplanations,
     profile_completed: profile.profileCompleted,
     total_xp: profile.totalXp,
-    current_streak: today ? presentStreak(profile, today) : profile.currentStreak,
+    current_streak: today ? presentStreak(storedStreak(profile), today).current : profile.currentStreak,
     lessons_completed: profile.lessonsCompleted,
     updated_at: profile.updatedAt.toISOString(),
   };

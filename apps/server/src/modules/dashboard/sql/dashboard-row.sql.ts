@@ -10,7 +10,8 @@ import { defineStatement } from '../../../db/statements';
  */
 const dashboardRowSql = (timeZone: string) => `
   select u.plan, u.full_name, p.native_language, p.target_language, p.total_xp, p.current_streak, p.longest_streak,
-         p.lessons_completed, p.last_active_date::text as last_active_date, p.daily_goal_xp, t.today::text as today,
+         p.lessons_completed, p.last_active_date::text as last_active_date,
+         p.streak_freezes, p.vacation_start::text as vacation_start, p.vacation_until::text as vacation_until, p.daily_goal_xp, t.today::text as today,
          ${timeZone} as time_zone,
          -- Counted only as far as any plan's allowance goes ($3): what the plan allows is the service's business.
          (select count(*)::int from (select from lesson_sessions s
@@ -41,6 +42,9 @@ const DashboardRowSchema = z.object({
   longest_streak: z.number().int(),
   lessons_completed: z.number().int(),
   last_active_date: z.string().nullable(),
+  streak_freezes: z.number().int(),
+  vacation_start: z.string().nullable(),
+  vacation_until: z.string().nullable(),
   daily_goal_xp: z.number().int(),
   today: z.string(),
   /** The zone the day was read in: the profile's, or UTC when the database does not know it. */

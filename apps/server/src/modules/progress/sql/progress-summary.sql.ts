@@ -10,7 +10,8 @@ import { defineStatement } from '../../../db/statements';
  */
 const summarySql = (timeZone: string) => `
   select p.native_language, p.target_language, p.total_xp, p.current_streak, p.longest_streak, p.lessons_completed,
-         p.last_active_date::text as last_active_date, p.daily_goal_xp, t.today::text as today,
+         p.last_active_date::text as last_active_date,
+         p.streak_freezes, p.vacation_start::text as vacation_start, p.vacation_until::text as vacation_until, p.daily_goal_xp, t.today::text as today,
          t.month_start::text as month_start, ((t.month_start + interval '1 month')::date - t.month_start) as month_days,
          m.xp as month_xp, m.lessons as month_lessons, m.active_days as month_active_days,
          (select count(*)::int from achievements a where a.user_id = p.user_id) as awards,
@@ -39,6 +40,9 @@ const SummaryRowSchema = z.object({
   longest_streak: z.number().int(),
   lessons_completed: z.number().int(),
   last_active_date: z.string().nullable(),
+  streak_freezes: z.number().int(),
+  vacation_start: z.string().nullable(),
+  vacation_until: z.string().nullable(),
   daily_goal_xp: z.number().int(),
   today: z.string(),
   month_start: z.string(),

@@ -19,12 +19,16 @@ export const lessonCompletionInputs = defineStatement({
     timezone: z.string(),
     current_streak: z.number().int(),
     last_active_date: z.string().nullable(),
+    streak_freezes: z.number().int(),
+    vacation_start: z.string().nullable(),
+    vacation_until: z.string().nullable(),
     /** The learner's cards of the lesson's words (null once completed). */
     cards: z.array(CardColumnsSchema).nullable(),
   }),
   text: `
   select s.id as session_id, s.lesson_id, s.course, s.completed_at is not null as completed, s.result,
-         p.timezone, p.current_streak, p.last_active_date::text as last_active_date,
+         p.timezone, p.current_streak, p.last_active_date::text as last_active_date, p.streak_freezes,
+         p.vacation_start::text as vacation_start, p.vacation_until::text as vacation_until,
          -- A finished session needs only its result: the rest is read for an open one.
          case when s.completed_at is null then
            (select coalesce(json_agg(json_build_object(

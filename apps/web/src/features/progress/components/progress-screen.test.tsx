@@ -19,6 +19,15 @@ const summary: ProgressSummaryResponse = {
   daily_goal_xp: 20,
   today: '2026-11-24',
   tiles: { lessons_completed: 6, current_streak: 4, longest_streak: 9, words_learned: 31, awards: 3 },
+  streak: {
+    current: 4,
+    longest: 9,
+    freezes: 1,
+    max_freezes: 2,
+    frozen_days: 1,
+    on_vacation: false,
+    vacation: { start: '2026-12-20', until: '2026-12-28' },
+  },
   month: {
     start: '2026-11-01',
     days: 30,
