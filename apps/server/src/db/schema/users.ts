@@ -42,6 +42,10 @@ export const profiles = pgTable('profiles', {
   lessonsCompleted: integer().notNull().default(0),
   /** Quick practices paid (for the first-practice achievement; written with the other totals, ADR 024). */
   practicesCompleted: integer().notNull().default(0),
+  /** Lessons finished with 100 % (a replay counts again), for the perfect-lesson achievement (ADR 024). */
+  perfectLessons: integer().notNull().default(0),
+  /** Words learned: the words of the lessons completed (their cards), for the words achievements (ADR 024). */
+  wordsLearned: integer().notNull().default(0),
   /** The last local day with a completed lesson or practice (for the streak). */
   lastActiveDate: date({ mode: 'string' }),
   /** Streak freezes held: one earned per 7 days of streak, at most 2, used on a missed day (packages/shared/src/streak.ts). */
