@@ -14,6 +14,7 @@ import { useI18n } from '@/lib/i18n/language-context';
 import { THEME_PREFERENCES } from '@/lib/theme/theme';
 import { useTheme } from '@/lib/theme/theme-provider';
 import { type PreferencesChange, useUpdatePreferences } from '../api/settings-api';
+import { PushSwitch } from './push-switch';
 import { SettingsSection } from './settings-screen';
 
 /** Saves one change at once and says so (a toast, announced politely); a failure says so too. */
@@ -67,7 +68,7 @@ export function AppearanceSection() {
   );
 }
 
-/** The three channels and the reminder time; push stays off until the server can send it. */
+/** The three channels and the reminder time; push needs the server's keys and this browser's permission. */
 export function NotificationsSection({ preferences }: { preferences: Preferences }) {
   const { t } = useI18n();
   const { save } = useSave();
@@ -89,17 +90,7 @@ export function NotificationsSection({ preferences }: { preferences: Preferences
           checked={notifications.email}
           onCheckedChange={(checked) => save({ notifications: { email: checked } })}
         />
-        <Switch
-          label={t('settings.notifications.push')}
-          description={
-            preferences.push_available
-              ? t('settings.notifications.push.description')
-              : t('settings.notifications.push.unavailable')
-          }
-          checked={notifications.push}
-          disabled={!preferences.push_available}
-          onCheckedChange={(checked) => save({ notifications: { push: checked } })}
-        />
+        <PushSwitch preferences={preferences} save={save} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={reminderId} className="text-sm font-semibold">
