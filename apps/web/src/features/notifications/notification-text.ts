@@ -13,7 +13,12 @@ export function notificationText(t: Translate, notification: Pick<Notification, 
     return { title: t('dashboard.notifications.achievement.title'), message: t(key) };
   }
   if (kind === 'streak.reminder') {
-    return { title: t('dashboard.notifications.streak.title'), message: t('dashboard.notifications.streak.message') };
+    const streak = params.streak;
+    const message =
+      typeof streak === 'number' && streak > 0
+        ? t('dashboard.notifications.streak.messageDays', { count: streak })
+        : t('dashboard.notifications.streak.message');
+    return { title: t('dashboard.notifications.streak.title'), message };
   }
   return { title: t('dashboard.notifications.generic.title'), message: '' };
 }

@@ -101,7 +101,7 @@ describe('NotificationBell', () => {
       notification(ID(2), {
         type: 'streak',
         kind: 'streak.reminder',
-        params: {},
+        params: { streak: 4, local_date: '2026-11-23' },
         icon: '🔥',
         read: true,
         created_at: minutesAgo(60 * 26),
@@ -114,7 +114,9 @@ describe('NotificationBell', () => {
     await person.click(bell);
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     const card = await within(dialog).findByRole('button', { name: /Achievement unlocked.*First steps.*2 hours ago.*Unread/ });
-    expect(within(dialog).getByRole('button', { name: /Your streak is waiting.*yesterday/ })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: /Your streak is waiting.*Your 4-day streak is waiting.*yesterday/ }),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
 
     await person.click(card);
