@@ -17,6 +17,7 @@ function page(language: string, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escapeHtml(title)} · Parla</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f6f7f9;color:#1f2937;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
