@@ -156,7 +156,13 @@ describe('GET /users/{userId}/notifications', () => {
     const first = await pageOf(account.bearer);
     expect(first.items).toHaveLength(20);
     expect(first.unread_count).toBe(37);
-    expect(first.items[0]).toMatchObject({ type: 'system', kind: 'system.test', icon: '🔔', read: false });
+    expect(first.items[0]).toMatchObject({
+      type: 'system',
+      kind: 'system.test',
+      params: { n: expect.any(Number) },
+      icon: '🔔',
+      read: false,
+    });
   });
 
   it('filters: unread, achievements and social select their notifications; all shows every one', async () => {

@@ -9,6 +9,7 @@ import {
 import { UserIdParamsSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer';
 import type { NotificationsService } from './notifications.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -26,6 +27,8 @@ export function notificationsRoutes({
       '/users/:id/notifications',
       {
         onRequest: requireAuth,
+        // A hot read (the panel, every page): the service's type already is the response's shape.
+        serializerCompiler: fastSerializerCompiler,
         schema: {
           tags: ['notifications'],
           summary: 'One’s notifications, newest first, a page at a time, with the unread count',
