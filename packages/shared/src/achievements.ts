@@ -3,12 +3,12 @@ import { z } from 'zod';
 /**
  * What an achievement measures, each a number that only grows:
  * - `lessons`: lessons completed (the profile's count; a replayed lesson counts again);
- * - `perfect_lessons`: lessons whose best score is 100 %;
+ * - `perfect_lessons`: lessons finished with 100 % (a replay counts again, like `lessons`);
  * - `practices`: quick practice sessions finished (not reviews);
  * - `streak`: the longest streak of days ever kept;
  * - `xp`: total XP;
- * - `words`: words learned: distinct words of the review deck (any course) graded at least once
- *   in a lesson, practice or review;
+ * - `words`: words learned: the words of the lessons completed, in any course (each has a card in
+ *   the review deck once its lesson is taken);
  * - `friends`: friends followed (there are no friends yet: never reached until they exist).
  */
 export const ACHIEVEMENT_METRICS = ['lessons', 'perfect_lessons', 'practices', 'streak', 'xp', 'words', 'friends'] as const;

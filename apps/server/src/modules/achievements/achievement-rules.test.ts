@@ -4,10 +4,7 @@ import { type AchievementState, presentAchievements } from './achievement-rules'
 
 const at = new Date('2026-11-24T10:00:00Z');
 
-const state = (
-  metrics: Partial<Record<AchievementMetric, number | null>>,
-  earned: Record<string, Date> = {},
-): AchievementState => ({
+const state = (metrics: Partial<Record<AchievementMetric, number>>, earned: Record<string, Date> = {}): AchievementState => ({
   userId: 'u1',
   metrics: { lessons: 0, perfect_lessons: 0, practices: 0, streak: 0, xp: 0, words: 0, friends: 0, ...metrics },
   earned: new Map(Object.entries(earned)),
@@ -15,7 +12,7 @@ const state = (
 
 describe('the achievements list', () => {
   it('present every catalogue entry: earned ones at their target with the date, others capped at it', () => {
-    const list = presentAchievements(state({ xp: 150, words: null }, { 'xp-100': at, 'words-50': at, 'words-250': at }));
+    const list = presentAchievements(state({ xp: 150, words: 300 }, { 'xp-100': at, 'words-50': at, 'words-250': at }));
     expect(list.map((entry) => entry.id)).toEqual(ACHIEVEMENTS.map((entry) => entry.id));
     const byId = new Map(list.map((entry) => [entry.id, entry]));
     expect(byId.get('xp-100')).toMatchObject({ earned: true, earned_at: at.toISOString(), current: 100, target: 100 });

@@ -222,6 +222,8 @@ describe('the rules, inside the completion that earns', () => {
         { userId, course: 'fr', lessonId: 'old-b', bestScore: 50, completions: 1, cards: cards('b', 20) },
         { userId, course: 'es', lessonId: 'practised-only', completions: 0, cards: cards('c', 10) },
       ]);
+    // The profile counts them as migration 0022 did for learners who had taken lessons.
+    await db().update(profiles).set({ wordsLearned: 45 }).where(eq(profiles.userId, userId));
     expect(byId(await listOf(account.bearer)).get('words-50')).toMatchObject({ earned: false, current: 45 });
     await completeLesson(account.bearer, await answeredLesson(account.bearer));
     const entries = byId(await listOf(account.bearer));
@@ -414,3 +416,44 @@ const ACHIEVEMENT_TEST_LESSONS = [
   'daily-routine',
   'work-school',
 ].flatMap((unit) => [1, 2, 3, 4, 5].map((n) => `${unit}-${n}`));
+
+describe('migrations 0017 and 0022: the counters the rules read', () => {
+  /** The backfill statements of a migration (its UPDATEs). */
+  const updatesOf = (file: string) =>
+    readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .filter((statement) => /^UPDATE "profiles"/m.test(statement));
+
+  it('count the practices, perfect lessons and words a learner had, as the completions keep counting them', async () => {
+    const account = await premiumLearner();
+    const userId = account.auth.user.id;
+    await completeLesson(account.bearer, await answeredLesson(account.bearer, 'greetings-1'), 'greetings-1');
+    await completeLesson(account.bearer, await answeredRight(account.bearer, 'greetings-2'), 'greetings-2');
+    await completeLesson(account.bearer, await answeredRight(account.bearer, 'greetings-2'), 'greetings-2');
+    const start = StartPracticeResponseSchema.parse((await post('/practice/start', account.bearer)).json());
+    for (const question of start.questions) {
+      await post(`/practice/${start.session_id}/answer`, account.bearer, { question_id: question.id, answer: 0 });
+    }
+    expect((await post(`/practice/${start.session_id}/complete`, account.bearer)).statusCode).toBe(200);
+    const counters = async () => {
+      const [row] = await db().select().from(profiles).where(eq(profiles.userId, userId));
+      return { practices: row?.practicesCompleted, perfect: row?.perfectLessons, words: row?.wordsLearned };
+    };
+    const words = async (lessonId: string) =>
+      GetLessonResponseSchema.parse((await get(`/lessons/${lessonId}`, account.bearer)).json()).words.length;
+    // Two perfect completions of greetings-2 (a replay counts again); its words once.
+    const live = await counters();
+    expect(live).toEqual({ practices: 1, perfect: 2, words: (await words('greetings-1')) + (await words('greetings-2')) });
+
+    // As before the migrations: nothing counted; their backfills give the same figures.
+    await db()
+      .update(profiles)
+      .set({ practicesCompleted: 0, perfectLessons: 0, wordsLearned: 0 })
+      .where(eq(profiles.userId, userId));
+    const backfills = [...updatesOf('0017_practices_completed.sql'), ...updatesOf('0022_achievement_counters.sql')];
+    expect(backfills).toHaveLength(3);
+    for (const statement of backfills) await db().execute(sql.raw(statement));
+    expect(await counters()).toEqual(live);
+  });
+});

@@ -7,8 +7,9 @@ import { awardCtes } from '../../progress/award.sql';
  * Everything the completions write, as one statement (one round trip, atomic without a transaction).
  * The sessions are locked in id order and must still be open: a concurrent completion of the same
  * session waits, then finds it finished and writes nothing for it. The award (XP, lesson count,
- * streak, the day and the week) is modules/progress's (awardCtes: $2 and $3). Per lesson, in one
- * row, its best score and the cards of its words (new words join as new cards, graded words get
+ * streak, the day and the week) is modules/progress's (awardCtes: $2 and $3), with the perfect
+ * completions and the newly learned words of the lessons written (`lesson_gain`). Per lesson, in
+ * one row, its best score and the cards of its words (new words join as new cards, graded words get
  * their next schedule: `reps > 0`); per session its result with the learner's new totals. The
  * achievements the completions earn are stored by modules/achievements's rules in the same
  * statement (ADR 024) and listed in the result of the learner's first session of the batch
@@ -35,9 +36,7 @@ export const completeLessons = defineStatement({
      where s.completed_at is null
      order by s.id
        for update of s
-  ), award_source as (
-    select session_id::text as source_id from open_session
-  ), ${awardCtes('$2', '$3')}, progress as (
+  ), progress as (
     insert into lesson_progress (user_id, course, lesson_id, best_score, completions, last_completed_at, cards)
     select o.user_id, o.course, o.lesson_id, max(o.score), count(*), max(o.completed_at),
            -- Two sessions of one lesson in a batch may share a word: the most reviewed card is kept.
@@ -54,8 +53,19 @@ export const completeLessons = defineStatement({
                       select coalesce(jsonb_object_agg(w.key, w.value), '{}'::jsonb)
                         from jsonb_each(excluded.cards) w
                        where (w.value->>'reps')::int > 0 or not lesson_progress.cards ? w.key)
-    returning user_id, course, lesson_id, best_score, cards
-  ), ${achievementCtes({ lessonProgress: 'progress' })}, session_earned as (
+    returning user_id, course, lesson_id, completions, cards
+  ), lesson_gain as (
+    -- Perfect completions, and the words of lessons completed for the first time: the row's
+    -- completions (the latest, after any concurrent write) are only this batch's.
+    select r.user_id, b.perfect as perfect_lessons,
+           case when r.completions = b.sessions then (select count(*)::int from jsonb_object_keys(r.cards)) else 0 end as words
+      from progress r
+      join (select user_id, course, lesson_id, count(*)::int as sessions, (count(*) filter (where score = 100))::int as perfect
+              from open_session group by user_id, course, lesson_id) b
+        on b.user_id = r.user_id and b.course = r.course and b.lesson_id = r.lesson_id
+  ), award_source as (
+    select session_id::text as source_id from open_session
+  ), ${awardCtes('$2', '$3', { gain: 'lesson_gain' })}, ${achievementCtes()}, session_earned as (
     -- A learner's achievements go with their first session of the batch.
     select o.session_id,
            jsonb_agg(e.achievement_id order by e.achievement_id) as ids,
