@@ -65,6 +65,33 @@ export async function hasPushSubscription(): Promise<boolean> {
   return (await currentSubscription().catch(() => null)) !== null;
 }
 
+async function storeOnServer(subscription: PushSubscription): Promise<void> {
+  const { endpoint, keys } = subscription.toJSON();
+  await apiRequest('/users/me/push-subscriptions', {
+    method: 'POST',
+    body: { endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } },
+    schema: PushSubscriptionSchema,
+  });
+}
+
+/**
+ * Whether this device receives pushes, told to the server again: the browser may have replaced its
+ * subscription since (no worker can tell the server, it has no session), or the server may have
+ * forgotten it. A subscription made with a key the server no longer signs with is dropped (false:
+ * the learner turns push on again). Asks nothing of the learner.
+ */
+export async function refreshPushSubscription(): Promise<boolean> {
+  const subscription = await currentSubscription();
+  if (!subscription) return false;
+  const { public_key } = await apiRequest('/push/public-key', { schema: PushPublicKeyResponseSchema });
+  if (!sameKey(subscription, keyBytes(public_key))) {
+    await subscription.unsubscribe();
+    return false;
+  }
+  await storeOnServer(subscription);
+  return true;
+}
+
 /**
  * Turns push on for this device, after the learner's click: asks for the permission (the browser's
  * own prompt), registers the worker, subscribes with the server's key and stores the subscription
@@ -85,12 +112,7 @@ export async function subscribeToPush(): Promise<void> {
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const { endpoint, keys } = subscription.toJSON();
-  await apiRequest('/users/me/push-subscriptions', {
-    method: 'POST',
-    body: { endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } },
-    schema: PushSubscriptionSchema,
-  });
+  await storeOnServer(subscription);
 }
 
 /**

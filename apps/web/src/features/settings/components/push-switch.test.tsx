@@ -62,6 +62,7 @@ function fakeBrowser({
   permission = 'default' as NotificationPermission,
   answer = 'granted' as NotificationPermission,
   subscribed = false,
+  key = KEY_BYTES,
 } = {}) {
   const browser = {
     permission,
@@ -83,7 +84,7 @@ function fakeBrowser({
     browser.subscription = subscription;
     return subscription;
   };
-  if (subscribed) makeSubscription(KEY_BYTES);
+  if (subscribed) makeSubscription(key);
   const registration = {
     pushManager: {
       getSubscription: async () => browser.subscription,
@@ -221,24 +222,41 @@ describe('the push notifications switch', () => {
     expect(push).toHaveAccessibleDescription('Push notifications are not available yet.');
   });
 
-  it('shows on where this device is subscribed; off forgets the device, tells the server and saves the preference', async () => {
+  it('shows on where this device is subscribed, storing it again; off forgets the device, tells the server and saves the preference', async () => {
     const person = userEvent.setup();
     stored = { ...defaults, notifications: { ...defaults.notifications, push: true } };
     const { browser } = fakeBrowser({ permission: 'granted', subscribed: true });
     const push = await renderSettings();
     const subscription = browser.subscription;
     await waitFor(() => expect(push).toBeChecked());
+    // The browser may have replaced its subscription since, and only the page can tell the server.
+    await waitFor(() => expect(mutations().map((call) => call.method)).toEqual(['POST']));
 
     await person.click(push);
     await waitFor(() => expect(push).not.toBeChecked());
     expect(subscription?.unsubscribe).toHaveBeenCalledOnce();
     await waitFor(() =>
       expect(mutations()).toEqual([
+        {
+          method: 'POST',
+          path: '/users/me/push-subscriptions',
+          body: { endpoint: ENDPOINT, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+        },
         { method: 'DELETE', path: '/users/me/push-subscriptions', body: { endpoint: ENDPOINT } },
         { method: 'PUT', path: '/users/me/preferences', body: { notifications: { push: false } } },
       ]),
     );
     expect(browser.prompts).toBe(0);
+  });
+
+  it('drops a subscription made with a key the server no longer signs with, and shows off', async () => {
+    stored = { ...defaults, notifications: { ...defaults.notifications, push: true } };
+    const { browser } = fakeBrowser({ permission: 'granted', subscribed: true, key: new Uint8Array(65).fill(9) });
+    const subscription = browser.subscription;
+    const push = await renderSettings();
+    await waitFor(() => expect(subscription?.unsubscribe).toHaveBeenCalledOnce());
+    await waitFor(() => expect(push).not.toBeChecked());
+    expect(mutations()).toEqual([]);
   });
 
   it('shows off on a device that is not subscribed, though push is on for another', async () => {

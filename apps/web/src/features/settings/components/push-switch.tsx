@@ -1,5 +1,5 @@
 import type { Preferences } from '@parla/shared/preferences.schema';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Switch } from '@/components/ui/switch';
 import { useI18n } from '@/lib/i18n/language-context';
 import {
@@ -7,6 +7,7 @@ import {
   type PushProblem,
   PushUnavailableError,
   pushProblem,
+  refreshPushSubscription,
   subscribeToPush,
   unsubscribeFromPush,
 } from '@/lib/push';
@@ -27,12 +28,19 @@ export function PushSwitch({ preferences, save }: { preferences: Preferences; sa
   const [subscribed, setSubscribed] = useState<boolean | undefined>();
   const [busy, setBusy] = useState(false);
 
+  // Read once: turning push on here must not store the new subscription a second time.
+  const pushOnAtStart = useRef(preferences.push_available && preferences.notifications.push);
   useEffect(() => {
     const initial = pushProblem();
     setUnsupported(initial === 'unsupported');
     if (initial === 'denied') setProblem('denied');
     let current = true;
-    void hasPushSubscription().then((held) => {
+    // Where push is on, the device's subscription is stored again (it may have changed since).
+    const check =
+      pushOnAtStart.current && initial === undefined
+        ? refreshPushSubscription().catch(() => hasPushSubscription())
+        : hasPushSubscription();
+    void check.then((held) => {
       if (current) setSubscribed(held);
     });
     return () => {
