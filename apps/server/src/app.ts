@@ -40,7 +40,6 @@ import { createHealthService } from './modules/health/health.service';
 import { createLearnersRepository } from './modules/learners/learners.repository';
 import { createLearnersService } from './modules/learners/learners.service';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
-import { subscribeAchievementNotifications } from './modules/notifications/achievement-notifications';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -245,7 +244,6 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const achievementsService = createAchievementsService({ repo: createAchievementsRepository(database) });
   const notificationsRepository = createNotificationsRepository(database);
   const notificationsService = createNotificationsService({ repo: notificationsRepository, clock });
-  subscribeAchievementNotifications(events, notificationsRepository);
   const sessionsRepository = createSessionsRepository(database, events);
   const reviewRepository = createReviewRepository(database);
   const reviews = createReviewService({

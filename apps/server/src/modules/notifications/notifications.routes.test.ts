@@ -345,6 +345,25 @@ describe('achievements → notifications', () => {
     ]);
     expect(page.unread_count).toBe(1);
     expect(await unreadOnMe(account.bearer)).toBe(1);
+    // Stored by the completion's own statement (ADR 024): no transaction handler, one statement.
+    expect(ctx.app.events.needsTransaction(['lesson.completed', 'xp.awarded', 'achievement.earned'])).toBe(false);
+  });
+
+  it('a learner who turned the in-app channel off earns the achievement without a notification', async () => {
+    const account = await registerLearner(ctx.app);
+    const off = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/preferences',
+      headers: account.bearer,
+      payload: { notifications: { in_app: false } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const sessionId = await answeredLesson(account.bearer, 'greetings-1');
+    const reply = await post('/lessons/greetings-1/complete', account.bearer, { session_id: sessionId });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().achievements_earned).toEqual(['first-lesson']);
+    expect((await pageOf(account.bearer)).items).toEqual([]);
+    expect(await unreadOnMe(account.bearer)).toBe(0);
   });
 
   it('fifty concurrent completions (ten lessons, each five times; two app instances on PostgreSQL) notify it once', async () => {

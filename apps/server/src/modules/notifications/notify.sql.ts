@@ -29,12 +29,15 @@ export function notifyCte(name: string, selectSql: string): string {
 /**
  * The `selectSql` of `notifyCte` for achievements: one notification per row of `earnedCte`
  * (user_id, achievement_id, earned_at — what award-achievements.sql.ts's `achievement_earned`
- * returns), keyed `achievement:<id>` so an achievement is announced once.
+ * returns), keyed `achievement:<id>` so an achievement is announced once — to learners who keep
+ * the in-app channel on (their settings).
  */
 export function achievementNotificationsSelect(earnedCte: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(earnedCte)) throw new Error(`achievementNotificationsSelect: "${earnedCte}" is not a CTE name`);
   return `select e.user_id, 'achievement', 'achievement.earned', jsonb_build_object('achievement_id', e.achievement_id),
            'achievement:' || e.achievement_id, e.earned_at
       from ${earnedCte} e
+      join profiles p on p.user_id = e.user_id
+     where p.notify_in_app
      order by e.user_id, e.achievement_id`;
 }

@@ -1,4 +1,5 @@
 import { ACHIEVEMENTS, type AchievementMetric } from '@parla/shared/achievements';
+import { achievementNotificationsSelect, notifyCte } from '../../notifications/notify.sql';
 
 /** The catalogue as an SQL row list: its ids and metrics are constants of this code, never input. */
 const CATALOGUE_ROWS = ACHIEVEMENTS.map(({ id, metric, target }) => {
@@ -25,6 +26,9 @@ const MEASURED: Partial<Record<AchievementMetric, string>> = {
  * key decides what is new: a concurrent completion that stored it first makes this one's insert
  * return nothing, so an achievement is earned once.
  *
+ * Each one stored is announced in the learner's notifications in the same statement
+ * (modules/notifications' fragment: once per achievement, only with the in-app channel on).
+ *
  * After them the host may read `achievement_earned(user_id, achievement_id, earned_at)`: only the
  * achievements this statement stored.
  */
@@ -44,5 +48,5 @@ export function achievementCtes(): string {
      order by p.user_id, c.id
     on conflict do nothing
     returning user_id, achievement_id, earned_at
-  )`;
+  ), ${notifyCte('achievement_notified', achievementNotificationsSelect('achievement_earned'))}`;
 }
