@@ -83,6 +83,7 @@ describe.runIf(hasChromium)('notifications in Chromium', () => {
       expect(await visibleBadge(page, 'notification-badge').textContent()).toBe('1');
       if (width < 768) expect(await visibleBadge(page, 'badge-friends').textContent()).toBe('1');
       await page.screenshot({ path: shot('dashboard') });
+      expect(await seriousAccessibilityViolations(page), `axe, bell with its badge (${code})`).toEqual([]);
 
       // The panel: the achievement, unread, named in the interface language.
       await bell.click();

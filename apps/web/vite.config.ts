@@ -73,7 +73,7 @@ function preloadEnglish(): Plugin {
 const API_MODULES =
   /[\\/](node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/]api-client|config[\\/]env)\.ts)/;
 const ACCOUNT_MODULES =
-  /[\\/](node_modules[\\/]@tanstack[\\/]|apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]api[\\/]auth-api|lib[\\/](auth[\\/]|query-client|get-courses)|components[\\/]ui[\\/](chip|page-header|progress-bar|retry-panel|stat-card)|app[\\/](shell[\\/]|routes[\\/]account[\\/]account-layout)))/;
+  /[\\/](node_modules[\\/]@tanstack[\\/]|apps[\\/]web[\\/]src[\\/](features[\\/](auth[\\/]api[\\/]auth-api|notifications[\\/]api[\\/]get-unread-count)|lib[\\/](auth[\\/]|query-client|get-courses)|components[\\/]ui[\\/](chip|page-header|progress-bar|retry-panel|stat-card)|app[\\/](shell[\\/]|routes[\\/]account[\\/]account-layout)))/;
 const ICON_MODULES = /[\\/]node_modules[\\/]lucide-react[\\/]/;
 
 type ModuleGraph = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };

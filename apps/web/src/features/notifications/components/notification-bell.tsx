@@ -23,7 +23,6 @@ export function NotificationBell() {
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={label}
         title={label}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
@@ -34,6 +33,8 @@ export function NotificationBell() {
         className="relative grid size-11 place-items-center rounded-full border border-line bg-surface text-fg shadow-sm transition hover:bg-surface-muted"
       >
         <Bell aria-hidden="true" className="size-5" />
+        {/* Named by its content, not aria-label: the badge's digits need not be in the name's script. */}
+        <span className="sr-only">{label}</span>
         {unread > 0 ? (
           <span
             data-testid="notification-badge"
