@@ -34,6 +34,15 @@ const dashboard = {
   xp_to_next_level: 60,
   level_progress_percent: 40,
   current_streak: 4,
+  streak: {
+    current: 4,
+    longest: 9,
+    freezes: 1,
+    max_freezes: 2 as const,
+    frozen_days: 0,
+    on_vacation: false,
+    vacation: null as { start: string; until: string } | null,
+  },
   lessons_completed: 6,
   daily_goal_xp: 20,
   xp_today: 13,
@@ -129,6 +138,7 @@ describe('Dashboard', () => {
     expect(stat('Daily goal')).toHaveTextContent('65%');
     expect(screen.getByText('13 of 20 XP today')).toBeInTheDocument();
     expect(stat('Day streak')).toHaveTextContent('4');
+    expect(stat('Day streak')?.nextElementSibling).toHaveTextContent('Streak freezes: 1 of 2');
     expect(stat('Achievements')).toHaveTextContent('3/6');
     expect(screen.getByText('Free plan · lessons left today: 1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/app/practice');
@@ -139,6 +149,22 @@ describe('Dashboard', () => {
       'aria-current',
       'page',
     );
+  });
+
+  it('says under the streak when a freeze covers a missed day, and when a vacation pauses it', async () => {
+    dashboardBody.streak = { ...dashboard.streak, freezes: 0, frozen_days: 1 };
+    const { unmount } = await renderDashboard();
+    const detail = async () => (await screen.findByText('Day streak', { selector: 'dt' })).nextElementSibling?.nextElementSibling;
+    expect(await detail()).toHaveTextContent('A streak freeze is covering the day you missed.');
+    unmount();
+
+    dashboardBody.streak = {
+      ...dashboard.streak,
+      on_vacation: true,
+      vacation: { start: '2026-01-06', until: '2026-01-12' },
+    };
+    await renderDashboard();
+    expect(await detail()).toHaveTextContent('Paused until January 12');
   });
 
   it('offers review, continue and start for finished, started and new lessons', async () => {

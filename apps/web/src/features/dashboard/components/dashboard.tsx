@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { RetryPanel } from '@/components/ui/retry-panel';
 import { StatCard } from '@/components/ui/stat-card';
+import { StreakStatus } from '@/components/ui/streak-status';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { COURSE_FLAGS, courseName } from '@/lib/course-labels';
@@ -117,6 +118,7 @@ function DashboardContent({ data, headerActions }: { data: DashboardResponse; he
         <StatCard
           icon={<Flame aria-hidden="true" className="size-4 text-orange-600 dark:text-orange-300" />}
           label={t('dashboard.stats.streak')}
+          detail={<StreakStatus streak={data.streak} compact />}
         >
           {number.format(data.current_streak)}
         </StatCard>
