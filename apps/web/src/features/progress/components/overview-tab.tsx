@@ -1,12 +1,16 @@
 import type { MonthlyGoal, ProgressSummaryResponse } from '@parla/shared/progress.schema';
+import { STREAK_FREEZE_EVERY_DAYS } from '@parla/shared/streak';
+import type { Streak } from '@parla/shared/streak.schema';
 import Award from 'lucide-react/icons/award';
 import BookA from 'lucide-react/icons/book-a';
 import BookOpen from 'lucide-react/icons/book-open';
 import Flame from 'lucide-react/icons/flame';
 import Sparkles from 'lucide-react/icons/sparkles';
+import TreePalm from 'lucide-react/icons/tree-palm';
 import { buttonClasses } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { StatCard } from '@/components/ui/stat-card';
+import { StreakStatus } from '@/components/ui/streak-status';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
@@ -40,6 +44,41 @@ function GoalRow({ label, goal }: { label: string; goal: MonthlyGoal }) {
         size="sm"
       />
     </li>
+  );
+}
+
+/** Issue 15's humane streak: both records, the freezes and vacation, how freezes work, and where to plan a vacation. */
+function StreakCard({ streak }: { streak: Streak }) {
+  const { t } = useI18n();
+  return (
+    <section
+      aria-labelledby="progress-streak"
+      className="flex flex-col gap-4 rounded-3xl border border-line bg-surface p-5 shadow-sm"
+    >
+      <h2 id="progress-streak" className="flex items-center gap-2 text-lg font-bold">
+        <Flame aria-hidden="true" className="size-5 text-orange-600 dark:text-orange-300" />
+        {t('progress.streak.title')}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3">
+        {[
+          { label: t('progress.streak.current'), days: streak.current },
+          { label: t('progress.streak.longest'), days: streak.longest },
+        ].map((record) => (
+          <div key={record.label} className="flex flex-col gap-0.5 rounded-2xl bg-surface-muted px-4 py-3">
+            <dt className="text-sm font-semibold text-muted">{record.label}</dt>
+            <dd className="text-xl font-extrabold">{t('progress.streak.days', { count: record.days })}</dd>
+          </div>
+        ))}
+      </dl>
+      <StreakStatus streak={streak} />
+      <p className="text-sm text-muted">
+        {t('progress.streak.explain', { days: STREAK_FREEZE_EVERY_DAYS, max: streak.max_freezes })}
+      </p>
+      <Link to={paths.app.settings} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
+        <TreePalm aria-hidden="true" className="size-4" />
+        {t('progress.streak.planVacation')}
+      </Link>
+    </section>
   );
 }
 
@@ -86,6 +125,8 @@ export function OverviewTab({ summary }: { summary: ProgressSummaryResponse }) {
           {number.format(tiles.awards)}
         </StatCard>
       </dl>
+
+      <StreakCard streak={summary.streak} />
 
       <section
         aria-labelledby="progress-goals"

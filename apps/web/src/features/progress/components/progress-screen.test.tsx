@@ -229,6 +229,21 @@ describe('ProgressScreen', () => {
     expect(requested).toEqual(['/progress/me/summary']);
   });
 
+  it('shows the streak with its freezes, the freeze at work, the coming vacation and a link to plan one', async () => {
+    await renderProgress();
+    const card = await screen.findByRole('region', { name: 'Your streak' });
+    const record = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(record('Current streak')).toHaveTextContent('4 days');
+    expect(record('Longest streak')).toHaveTextContent('9 days');
+    expect(within(card).getByText('Streak freezes: 1 of 2')).toBeInTheDocument();
+    expect(within(card).getByText('A streak freeze is covering the day you missed.')).toBeInTheDocument();
+    expect(within(card).getByTestId('streak-vacation')).toHaveTextContent(/^Vacation planned: December 20\s–\s28$/);
+    expect(
+      within(card).getByText(/^You earn a streak freeze for every 7 days in a row and can hold up to 2\./),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Plan a vacation' })).toHaveAttribute('href', '/app/settings');
+  });
+
   it('moves between the four tabs with the arrow keys, Home and End, and keeps the tab in the address', async () => {
     const user = userEvent.setup();
     await renderProgress();
