@@ -114,8 +114,14 @@ describe.runIf(hasChromium)('notifications in Chromium', () => {
 
       // Another achievement (a first quick practice), then "Mark all as read".
       await practise(server, token);
+      const meRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v1/users/me') meRequests.push(request.url());
+      });
       await page.reload();
       await bell.waitFor({ timeout: 15_000 });
+      // The count comes with the learner the page loads anyway: one request, not a second for the bell.
+      expect(meRequests).toHaveLength(1);
       await bell.click();
       await panel.waitFor();
       await panel.getByRole('button', { name: name('dashboard.notifications.filter.unread'), exact: true }).click();
