@@ -18,6 +18,7 @@ const dashboard = {
   xp_to_next_level: 50,
   level_progress_percent: 50,
   current_streak: 3,
+  streak: { current: 3, longest: 3, freezes: 0, max_freezes: 2, frozen_days: 0, on_vacation: false, vacation: null },
   lessons_completed: 2,
   daily_goal_xp: 20,
   xp_today: 0,
