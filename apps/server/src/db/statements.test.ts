@@ -2,6 +2,7 @@ import { StartLessonResponseSchema } from '@parla/shared/lessons.schema';
 import { StartPracticeResponseSchema } from '@parla/shared/practice.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
 import { buildTestApp, type TestApp, testClock } from '../test/build-test-app';
 import { answerRestWrong, apiCaller, registerLearner } from '../test/factories';
 import { profiles } from './schema/index';
@@ -57,7 +58,11 @@ describe('hand-written SQL statements', () => {
     await ctx.database.handle.db.update(profiles).set({ timezone: 'Europe/Madrid' }).where(eq(profiles.userId, me));
     for (const read of ['summary', 'weekly']) expect((await get(`/progress/me/${read}`, bearer)).statusCode).toBe(200);
 
-    // The notifications the first lesson earned: listed, one marked read, then all.
+    // A notification stored by notify() (the reminders' way), then the ones the day earned: listed, one marked read, then all.
+    const [created] = await createNotificationsRepository(ctx.database.handle).notify([
+      { userId: me, type: 'system', kind: 'system.test', dedupeKey: 'statements-test' },
+    ]);
+    expect(created?.user_id).toBe(me);
     const notified = (await get('/users/me/notifications', bearer)).json();
     expect(notified.items.length).toBeGreaterThan(0);
     expect((await post(`/users/me/notifications/${notified.items[0].id}/read`, bearer)).statusCode).toBe(200);
