@@ -83,11 +83,14 @@ describe.runIf(hasChromium)('the course map in Chromium', () => {
     // The dashboard: no Start, the reset time (the learner's zone is UTC: midnight is 12:00 AM).
     const continueLearning = page.getByRole('region', { name: 'Continue learning' });
     await expect.poll(() => continueLearning.getByText(TOMORROW).first().isVisible()).toBe(true);
-    expect(await continueLearning.getByRole('link', { name: /^(Start|Review)$/ }).count()).toBe(0);
-    // The finished lesson has not vanished: it is there to review.
-    expect(await page.getByRole('list', { name: 'Review finished lessons' }).getByText('Hello and goodbye').isVisible()).toBe(
-      true,
-    );
+    expect(await continueLearning.getByRole('link', { name: /^Start$/ }).count()).toBe(0);
+    // The finished lesson has not vanished: its words can be reviewed (no lesson session needed).
+    const finished = page.getByRole('list', { name: 'Review finished lessons' });
+    expect(await finished.getByText('Hello and goodbye').isVisible()).toBe(true);
+    await finished.getByRole('link', { name: 'Review' }).click();
+    await expect.poll(() => page.getByText(/^Word 1 of \d+$/).isVisible()).toBe(true);
+    expect(new URL(page.url()).search).toBe('?lesson=greetings-1');
+    await page.goto(`${server.url}/app`);
 
     await page.goto(`${server.url}/app/learn`);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Course map' }).isVisible()).toBe(true);

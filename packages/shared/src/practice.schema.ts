@@ -32,6 +32,12 @@ export type StartPracticeResponse = z.infer<typeof StartPracticeResponseSchema>;
 
 export const PracticeIdParamsSchema = z.object({ id: z.uuid() });
 
+/** Optional: review one lesson's words (due first, then the rest) instead of every card that is due. */
+export const StartReviewBodySchema = z
+  .strictObject({ lesson_id: z.string().min(1).max(64).describe('A lesson the learner has taken') })
+  .meta({ id: 'StartReviewBody' });
+export type StartReviewBody = z.infer<typeof StartReviewBodySchema>;
+
 export const AnswerPracticeBodySchema = z
   .strictObject({
     question_id: z.string().min(1).max(16),

@@ -132,3 +132,56 @@ describe('a review round', () => {
     expect(profile.total_xp).toBe(xpBefore + (first?.xp_earned ?? 0));
   });
 });
+
+describe('reviewing one lesson’s words', () => {
+  const lessonWords = async (bearer: Record<string, string>, lessonId: string) =>
+    new Set(((await get(`/lessons/${lessonId}`, bearer)).json() as { words: { id: string }[] }).words.map((word) => word.id));
+
+  it('asks about that lesson’s words only, due or not, and grades their cards like any review', async () => {
+    const account = await registerLearner(ctx.app);
+    await finishLesson(account.bearer, 'greetings-1');
+    // Answer every due card right, so nothing is due any more.
+    const all = StartPracticeResponseSchema.parse((await post('/review/start', account.bearer)).json());
+    const keys = await correctAnswers(all.session_id);
+    for (const question of all.questions) {
+      await post(`/review/sessions/${all.session_id}/answer`, account.bearer, {
+        question_id: question.id,
+        answer: keys.get(question.id),
+      });
+    }
+    expect((await post(`/review/sessions/${all.session_id}/complete`, account.bearer)).statusCode).toBe(200);
+    expect((await dueSummary(account.bearer)).due_count).toBe(0);
+    expect((await post('/review/start', account.bearer)).json()).toMatchObject({ code: 'nothing_due' });
+
+    // The lesson's own review still works: its words, the earliest due first.
+    const reply = await post('/review/start', account.bearer, { lesson_id: 'greetings-1' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const round = StartPracticeResponseSchema.parse(reply.json());
+    expect(round.kind).toBe('review');
+    const words = await lessonWords(account.bearer, 'greetings-1');
+    expect(round.questions.length).toBe(Math.min(words.size, 10));
+    for (const question of round.questions) expect(words.has(question.word_id), question.word_id).toBe(true);
+  });
+
+  it('refuses a lesson not taken (409), an unknown lesson (404) and a malformed body (400), changing nothing', async () => {
+    const account = await registerLearner(ctx.app);
+    await finishLesson(account.bearer, 'greetings-1');
+    const before = (await dueSummary(account.bearer)).due_count;
+    const notTaken = await post('/review/start', account.bearer, { lesson_id: 'greetings-2' });
+    expect(notTaken.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(notTaken.json())).toMatchObject({ code: 'nothing_due' });
+    const unknown = await post('/review/start', account.bearer, { lesson_id: 'no-such-lesson' });
+    expect(unknown.statusCode).toBe(404);
+    for (const body of [{ lesson_id: 7 }, { lesson_id: '' }, { lesson_id: 'greetings-1', extra: true }]) {
+      const bad = await post('/review/start', account.bearer, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(ErrorBodySchema.parse(bad.json()).code).toBe('validation_error');
+    }
+    expect((await dueSummary(account.bearer)).due_count).toBe(before);
+    const sessions = await ctx.database.handle.db
+      .select()
+      .from(lessonSessions)
+      .where(eq(lessonSessions.userId, account.auth.user.id));
+    expect(sessions.filter((session) => session.kind === 'review')).toEqual([]);
+  });
+});

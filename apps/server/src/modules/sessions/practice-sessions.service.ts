@@ -102,13 +102,25 @@ export function createPracticeSessionsService({
   }
 
   return {
-    async start(userId: string, kind: Kind): Promise<StartPracticeResponse> {
+    /** `lessonId` (review only): that lesson's words, the most overdue first, due or not. */
+    async start(userId: string, kind: Kind, lessonId?: string): Promise<StartPracticeResponse> {
       const { nativeLanguage: native, textLanguage, targetLanguage: course, timeZone } = await learners.requireLearner(userId);
       const bank = content.get();
       const now = clock.now();
       const seed = Math.floor(Math.random() * 2 ** 31);
       let words: ContentWord[];
-      if (kind === 'review') {
+      if (kind === 'review' && lessonId !== undefined) {
+        const lesson = bank.lessonsById.get(lessonId);
+        if (!lesson) throw new AppError('not_found', 'This lesson does not exist.');
+        const taught = new Set(lesson.words.map((word) => word.id));
+        const cards = (await reviewRepo.allCards(userId, course))
+          .filter((card) => taught.has(card.wordId))
+          .sort((a, b) => a.due.getTime() - b.due.getTime())
+          .slice(0, REVIEW_QUESTION_LIMIT);
+        words = cards.flatMap((card) => bank.wordsById.get(card.wordId) ?? []);
+        if (words.length === 0)
+          throw new AppError('nothing_due', 'This lesson’s words are not in your review deck yet: take the lesson first.');
+      } else if (kind === 'review') {
         const due = await reviewRepo.dueCards(userId, course, now, REVIEW_QUESTION_LIMIT);
         words = due.flatMap((card) => bank.wordsById.get(card.wordId) ?? []);
         if (words.length === 0) throw new AppError('nothing_due', 'Nothing is due for review right now. Well done!');

@@ -5,6 +5,7 @@ import {
   CompletePracticeResponseSchema,
   PracticeIdParamsSchema,
   StartPracticeResponseSchema,
+  StartReviewBodySchema,
 } from '@parla/shared/practice.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Limit, RateLimiter } from '../../lib/rate-limit';
@@ -48,19 +49,36 @@ export function practiceRoutes({
       ['practice', '/practice', 'quick practice'],
       ['review', '/review/sessions', 'review'],
     ] as const) {
-      app.post(
-        kind === 'practice' ? '/practice/start' : '/review/start',
-        {
-          config: { idempotent: true },
-          schema: {
-            tags: ['practice'],
-            summary: `Start a ${label} session`,
-            response: { 200: StartPracticeResponseSchema, ...errors },
+      if (kind === 'practice') {
+        app.post(
+          '/practice/start',
+          {
+            config: { idempotent: true },
+            schema: {
+              tags: ['practice'],
+              summary: `Start a ${label} session`,
+              response: { 200: StartPracticeResponseSchema, ...errors },
+            },
+            preHandler: limitStarts,
           },
-          preHandler: limitStarts,
-        },
-        (request) => practiceService.start(callerOf(request).userId, kind),
-      );
+          (request) => practiceService.start(callerOf(request).userId, kind),
+        );
+      } else {
+        app.post(
+          '/review/start',
+          {
+            config: { idempotent: true },
+            schema: {
+              tags: ['practice'],
+              summary: `Start a ${label} session: the cards due now, or one lesson's words (body.lesson_id)`,
+              body: StartReviewBodySchema.nullish(),
+              response: { 200: StartPracticeResponseSchema, ...errors },
+            },
+            preHandler: limitStarts,
+          },
+          (request) => practiceService.start(callerOf(request).userId, kind, request.body?.lesson_id),
+        );
+      }
       app.post(
         `${prefix}/:id/answer`,
         {

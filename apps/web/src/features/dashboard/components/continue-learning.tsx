@@ -52,7 +52,7 @@ function LessonRow({ lesson, daily }: { lesson: LessonSummary; daily: DailyAllow
           ) : null}
         </div>
       </div>
-      {availability === 'tomorrow' ? (
+      {availability === 'tomorrow' && action !== 'review' ? (
         // The day's free lesson is used: say when lessons come back rather than offer a Start that leads to the limit.
         <p className="flex items-center gap-1.5 self-start text-sm font-semibold text-muted sm:max-w-48 sm:self-center sm:text-end">
           <Clock aria-hidden="true" className="size-4 shrink-0" />
@@ -60,7 +60,13 @@ function LessonRow({ lesson, daily }: { lesson: LessonSummary; daily: DailyAllow
         </p>
       ) : (
         <Link
-          to={`${paths.app.lesson}/${encodeURIComponent(lesson.id)}`}
+          // A finished lesson's Review goes over its words in the review screen (issue 15): no new
+          // lesson session, so it stays open after the free plan's lesson of the day.
+          to={
+            action === 'review'
+              ? `${paths.app.review}?lesson=${encodeURIComponent(lesson.id)}`
+              : `${paths.app.lesson}/${encodeURIComponent(lesson.id)}`
+          }
           aria-describedby={titleId}
           className={buttonClasses({
             variant: action === 'review' ? 'secondary' : 'primary',
@@ -77,8 +83,8 @@ function LessonRow({ lesson, daily }: { lesson: LessonSummary; daily: DailyAllow
 }
 
 /**
- * Spec §2: the next three lessons with start / continue / review, then finished lessons to replay,
- * so a completed lesson stays at hand (issue 14); the course map has the whole course.
+ * Spec §2: the next three lessons with start / continue / review, then finished lessons to review,
+ * so a completed lesson stays at hand (issue 14); the course map has the whole course and replays.
  */
 export function ContinueLearning({
   lessons,

@@ -171,7 +171,8 @@ describe('Dashboard', () => {
     await renderDashboard();
     const section = await screen.findByRole('region', { name: 'Continue learning' });
     const review = within(section).getByRole('link', { name: 'Review' });
-    expect(review).toHaveAttribute('href', '/app/lesson/greetings-1');
+    // A finished lesson's Review goes over its words in the review screen.
+    expect(review).toHaveAttribute('href', '/app/review?lesson=greetings-1');
     expect(review).toHaveAccessibleDescription('Hello and goodbye');
     expect(within(section).getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/app/lesson/greetings-2');
     expect(within(section).getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/app/lesson/greetings-3');
@@ -184,7 +185,7 @@ describe('Dashboard', () => {
     const section = await screen.findByRole('region', { name: 'Continue learning' });
     expect(within(section).getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/app/lesson/greetings-3');
     const review = within(section).getByRole('list', { name: 'Review finished lessons' });
-    expect(within(review).getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/app/lesson/greetings-1');
+    expect(within(review).getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/app/review?lesson=greetings-1');
     expect(within(review).getByText('Hello and goodbye')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Course map' })).toHaveAttribute('href', '/app/learn');
   });
@@ -198,9 +199,11 @@ describe('Dashboard', () => {
     dashboardBody.review_lessons = [lesson('greetings-1', 'Hello and goodbye', true, 100)];
     await renderDashboard();
     const section = await screen.findByRole('region', { name: 'Continue learning' });
-    expect(within(section).queryByRole('link', { name: /^(Start|Continue|Review)$/ })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: /^(Start|Continue)$/ })).not.toBeInTheDocument();
     // 23:00 UTC is midnight in the learner's Madrid.
-    expect(within(section).getAllByText(/^Available tomorrow · resets at 12:00\sAM$/)).toHaveLength(3);
+    expect(within(section).getAllByText(/^Available tomorrow · resets at 12:00\sAM$/)).toHaveLength(2);
+    // Reviewing a finished lesson's words needs no lesson session: it stays open.
+    expect(within(section).getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/app/review?lesson=greetings-1');
     expect(screen.getByText('Free plan · lessons left today: 0')).toBeInTheDocument();
     expect(screen.getByText(/Quick practice is always open/)).toBeInTheDocument();
   });

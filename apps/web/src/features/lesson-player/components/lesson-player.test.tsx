@@ -313,6 +313,11 @@ describe('LessonPlayer', () => {
     // The achievement the completion earned, named.
     const unlocked = screen.getByRole('region', { name: 'Achievement unlocked!' });
     expect(within(unlocked).getByText('First steps')).toBeInTheDocument();
+    // The finished lesson's words can be reviewed at once (issue 15).
+    expect(screen.getByRole('link', { name: "Review this lesson's words" })).toHaveAttribute(
+      'href',
+      '/app/review?lesson=greetings-1',
+    );
 
     await tabTo(user, 'Continue');
     await user.keyboard('{Enter}');

@@ -8,7 +8,9 @@ import { useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Chip, type ChipTone } from '@/components/ui/chip';
 import { StatCard } from '@/components/ui/stat-card';
+import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
+import { Link } from '@/lib/router';
 
 interface Props {
   /** What the server stored for the session: undefined while it is being recorded, or after a failure. */
@@ -124,6 +126,14 @@ export function LessonSummary({ completion, practice, saveFailed, onRetrySave, o
       ) : null}
       {completion && completion.skipped > 0 ? (
         <p className="text-muted">{t('lesson.summary.skipped', { skipped: completion.skipped })}</p>
+      ) : null}
+      {completion ? (
+        <Link
+          to={`${paths.app.review}?lesson=${encodeURIComponent(completion.lesson_id)}`}
+          className="font-semibold text-brand-text underline underline-offset-4 hover:no-underline"
+        >
+          {t('lesson.summary.reviewWords')}
+        </Link>
       ) : null}
       {practice ? (
         <p className="text-muted">

@@ -71,6 +71,7 @@ function fakeServer(url: string, init?: RequestInit) {
       stars: 1,
       total_xp: 120,
       current_streak: 1,
+      achievements_earned: [],
     });
   return json(404, { detail: 'Not found.', code: 'not_found' });
 }

@@ -42,6 +42,8 @@ interface Server {
   answers: { question_id: string; answer: number | null }[];
   starts: number;
   completes: number;
+  /** The lesson each start asked for (undefined: the due cards). */
+  lessons?: (string | undefined)[];
 }
 let server: Server;
 
@@ -53,6 +55,10 @@ function fakeServer(url: string, init?: RequestInit) {
   }
   if (url.endsWith('/review/start')) {
     server.starts += 1;
+    const asked = init?.body ? (JSON.parse(String(init.body)) as { lesson_id?: string }).lesson_id : undefined;
+    server.lessons = [...(server.lessons ?? []), asked];
+    // A finished lesson's words can be reviewed when nothing is due.
+    if (asked) server.due = Math.max(server.due, 2);
     if (server.failStart) return json(500, { detail: 'Down.', code: 'internal' });
     if (server.due === 0) return json(409, { detail: 'Nothing is due.', code: 'nothing_due' });
     return json(200, {
@@ -89,12 +95,13 @@ function fakeServer(url: string, init?: RequestInit) {
       stars: 1,
       total_xp: 120,
       current_streak: 1,
+      achievements_earned: [],
     });
   }
   return json(404, { detail: 'Not found.', code: 'not_found' });
 }
 
-function renderReview() {
+function renderReview(route = '/app/review') {
   const queryClient = createTestQueryClient({ me: { user: testUser, profile: testProfile({ target_language: 'ja' }) } });
   return renderWithApp(
     <SignedIn queryClient={queryClient}>
@@ -104,7 +111,7 @@ function renderReview() {
         <Route path="/app/learn" element={<p>Course map page</p>} />
       </Routes>
     </SignedIn>,
-    { route: '/app/review' },
+    { route },
   );
 }
 
@@ -205,6 +212,13 @@ describe('ReviewScreen', () => {
     expect(screen.getByText('Every word you have learned is still fresh in your memory.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the course map' })).toHaveAttribute('href', '/app/learn');
     expect(server.starts).toBe(0);
+  });
+
+  it('reviews a finished lesson’s words from its Review button (?lesson=), even with nothing due', async () => {
+    server.due = 0;
+    await renderReview('/app/review?lesson=greetings-1');
+    expect(await screen.findByText('Word 1 of 2')).toBeInTheDocument();
+    expect(server.lessons).toEqual(['greetings-1']);
   });
 
   it('explains how the deck fills when the learner has no words yet', async () => {

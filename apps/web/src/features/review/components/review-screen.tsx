@@ -5,6 +5,7 @@ import { RetryPanel } from '@/components/ui/retry-panel';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/language-context';
+import { useSearchParams } from '@/lib/router';
 import { useReviewDue } from '../api/get-review-due';
 import { useStartReview } from '../api/start-review';
 import { ReviewEmpty } from './review-empty';
@@ -26,10 +27,12 @@ function Loading() {
 
 /**
  * The review screen: the learner's due FSRS cards as a round of questions, the summary with the XP
- * earned, or — nothing due — when the next word will be.
+ * earned, or — nothing due — when the next word will be. With `?lesson=<id>` (a finished lesson's
+ * Review button): that lesson's words, due or not.
  */
 export function ReviewScreen() {
   const { t } = useI18n();
+  const lessonId = useSearchParams().get('lesson') ?? undefined;
   const due = useReviewDue();
   const start = useStartReview();
   const [result, setResult] = useState<CompletePracticeResponse | null>(null);
@@ -42,21 +45,22 @@ export function ReviewScreen() {
     setResult(null);
     // Nothing due after all (answered on another device): the count is stale, the empty state shows.
     startMutate(
-      { requestId: crypto.randomUUID() },
+      { requestId: crypto.randomUUID(), lessonId },
       {
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'nothing_due') void refetchDue();
         },
       },
     );
-  }, [startMutate, refetchDue]);
+  }, [startMutate, refetchDue, lessonId]);
 
-  // One round per visit once words are due, even when React runs effects twice in development.
+  // One round per visit once words are due (a lesson's words at once), even when React runs
+  // effects twice in development.
   const dueCount = due.data?.due_count ?? 0;
   useEffect(() => {
-    if (started.current || dueCount === 0) return;
+    if (started.current || (dueCount === 0 && !lessonId)) return;
     begin();
-  }, [dueCount, begin]);
+  }, [dueCount, begin, lessonId]);
 
   const nothingDue = start.error instanceof ApiError && start.error.code === 'nothing_due';
   let body: ReactNode;
