@@ -125,7 +125,8 @@ export default function NotificationsPanel({ open, onOpenChange }: { open: boole
       layout="sheet"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <fieldset className="flex flex-wrap gap-1.5">
+        {/* Four filters in two even rows: the sheet is narrow on every screen, and ragged wrapping looked broken. */}
+        <fieldset className="grid w-full grid-cols-2 gap-1.5">
           <legend className="sr-only">{t('dashboard.notifications.filters')}</legend>
           {NOTIFICATION_FILTERS.map((id) => (
             <button
