@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
+import { addDays, type LocalDate, streakStatus } from '@parla/shared/streak';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyActivity, notifications, profiles, reminderDeliveries } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
@@ -231,6 +232,46 @@ describe('a streak-at-risk reminder', () => {
       'Halte heute deine Serie von 2 Tagen am Leben',
     ]);
     expect(outbox(ctx.env.DATA_DIR, arabic.email).map((mail) => mail.subject)).toEqual(['Keep your 2-day streak going today']);
+  });
+});
+
+describe('the streak rule, the same as the dashboard’s', () => {
+  it('reminds exactly the learners whose streak packages/shared/src/streak.ts shows alive, over 80 drawn cases', async () => {
+    // The SQL of reserve-reminders decides "a streak to lose" set-based; it must agree with
+    // streakStatus() (freezes, vacation) case by case. Drawn with a fixed seed: reproducible.
+    let seed = 20_261_124;
+    const draw = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const today = '2026-11-24' as LocalDate;
+    clock.set('2026-11-24T20:00:00Z');
+    const learner = await learnerWithStreak({ streak: 5, reminderTime: '00:00' });
+    let agreed = 0;
+    for (let round = 0; round < 80; round += 1) {
+      const lastActiveDate = addDays(today, -(1 + draw(8)));
+      const freezes = draw(3);
+      const vacationStart = draw(3) === 0 ? null : addDays(today, -draw(10));
+      const vacationUntil = vacationStart ? addDays(vacationStart, draw(6)) : null;
+      await db().delete(reminderDeliveries).where(eq(reminderDeliveries.userId, learner.userId));
+      await db()
+        .update(profiles)
+        .set({ lastActiveDate, streakFreezes: freezes, vacationStart, vacationUntil })
+        .where(eq(profiles.userId, learner.userId));
+      await tick();
+      const reminded = (await reservationsOf([learner.userId])).length === 1;
+      const status = streakStatus(
+        { current: 5, lastActiveDate, freezes },
+        today,
+        vacationStart && vacationUntil ? { start: vacationStart, until: vacationUntil } : null,
+      );
+      const expected = status.current > 0 && !status.onVacation;
+      expect(reminded, JSON.stringify({ lastActiveDate, freezes, vacationStart, vacationUntil })).toBe(expected);
+      if (expected) agreed += 1;
+    }
+    // Both answers were met: the draw is not one-sided.
+    expect(agreed).toBeGreaterThan(10);
+    expect(agreed).toBeLessThan(70);
   });
 });
 

@@ -20,7 +20,8 @@ export type ReservedReminder = z.infer<typeof ReservedReminderSchema>;
 /**
  * Finds the learners a streak-at-risk reminder is due for and reserves it, in one statement:
  * - a streak to lose: at least one day, still alive today as packages/shared/src/streak.ts
- *   (`streakStatus`) says: every day missed since the last lesson or practice, today aside and the
+ *   (`streakStatus`) says — the same rule set-based; reminders.test.ts holds the two to agreement
+ *   over drawn cases: every day missed since the last lesson or practice, today aside and the
  *   vacation's days aside, can take one of the freezes held (none missed: last active yesterday);
  * - nothing practised today (no `daily_activity` row for their local today);
  * - their local time (in their zone: `at time zone`, so DST changes are PostgreSQL's business)
