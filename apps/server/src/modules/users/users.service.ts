@@ -4,7 +4,7 @@ import { PLANS, type Plan, PlanSchema } from '@parla/shared/plans';
 import { MAX_VACATION_DAYS, type Preferences } from '@parla/shared/preferences.schema';
 import type { UpdatePreferencesBody } from '@parla/shared/preferences-update.schema';
 import type { UpdateUserProfileBody } from '@parla/shared/profile-update.schema';
-import { daysBetween, type LocalDate, localDate } from '@parla/shared/streak';
+import { addDays, daysBetween, type LocalDate, localDate } from '@parla/shared/streak';
 import type { GetMeResponse, UserProfile } from '@parla/shared/users.schema';
 import type { Clock } from '../../lib/clock';
 import type { LearnersService } from '../learners/learners.service';
@@ -167,9 +167,5 @@ function vacationUntil(
   return { start, until };
 }
 
-function addDays(date: LocalDate, days: number): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
-}
 
 export type UsersService = ReturnType<typeof createUsersService>;
