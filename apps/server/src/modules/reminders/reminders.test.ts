@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { addDays, type LocalDate, streakStatus } from '@parla/shared/streak';
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { addDays, type LocalDate, streakStatus } from '@parla/shared/streak';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyActivity, notifications, profiles, reminderDeliveries } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';

@@ -167,5 +167,4 @@ function vacationUntil(
   return { start, until };
 }
 
-
 export type UsersService = ReturnType<typeof createUsersService>;
