@@ -27,7 +27,7 @@ export const refreshTokens = pgTable(
 
 /**
  * Session families ended early (sign-out, sign-out everywhere, a password change or reset, a
- * reused refresh token). Access tokens are checked against these without a query: each replica
+ * reused refresh token, a deleted account). Access tokens are checked against these without a query: each replica
  * keeps the recent ones in memory and reads new rows every second (ADR 013). Rows older than an
  * access token's lifetime are useless and pruned.
  */
@@ -35,9 +35,9 @@ export const sessionRevocations = pgTable(
   'session_revocations',
   {
     familyId: uuid().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: a deleted account's revocations must outlive it, so every replica still
+    // learns that its access tokens are dead (DELETE /users/me); they are pruned like the others.
+    userId: uuid().notNull(),
     // The database's clock, read when the row is written, so replicas compare like with like.
     revokedAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "session_revocations" DROP CONSTRAINT "session_revocations_user_id_users_id_fk";
