@@ -1,6 +1,8 @@
 import { fsyncSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, type postgresMod } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -275,6 +277,8 @@ export async function openDatabase(
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   // Both given: the dump is unpacked into the (new) data directory. In memory (tests) nothing is synced.
   const client = await PGlite.create({
+    // Search (modules/search) compares texts with pg_trgm after unaccent; the migrations create both.
+    extensions: { pg_trgm, unaccent },
     ...(target.dataDir && {
       dataDir: target.dataDir,
       fs: new SyncingNodeFS(target.dataDir),
