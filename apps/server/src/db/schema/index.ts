@@ -9,4 +9,5 @@ export { pushSubscriptions } from './push-subscriptions';
 export { rateLimits } from './rate-limits';
 export { searchEntries, searchIndexState } from './search';
 export { reminderDeliveries } from './reminders';
+export { blocks, follows } from './social';
 export { profiles, users } from './users';
