@@ -78,9 +78,10 @@ export const profiles = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // Suggestions of the same course, the most recently active first; private profiles are never suggested.
+    // Suggestions of the same course, the most recently active first: learners who finished setting up
+    // and are not private (the only ones suggested).
     index('profiles_course_seen_idx')
-      .on(table.targetLanguage, table.lastSeenAt.desc().nullsLast())
-      .where(sql`not ${table.isPrivate}`),
+      .on(table.targetLanguage, table.lastSeenAt.desc().nullsLast(), table.userId)
+      .where(sql`${table.profileCompleted} and not ${table.isPrivate}`),
   ],
 );

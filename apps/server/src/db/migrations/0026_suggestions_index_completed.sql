@@ -1,0 +1,2 @@
+DROP INDEX "profiles_course_seen_idx";--> statement-breakpoint
+CREATE INDEX "profiles_course_seen_idx" ON "profiles" USING btree ("target_language","last_seen_at" DESC NULLS LAST,"user_id") WHERE "profiles"."profile_completed" and not "profiles"."is_private";
