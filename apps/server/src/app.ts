@@ -14,6 +14,9 @@ import { loggerOptions } from './lib/logger';
 import { createDatabaseRateLimiter, createRedisRateLimiter } from './lib/rate-limit';
 import { loadOrCreateSecret } from './lib/secrets';
 import { createTokenSigner } from './lib/tokens';
+import { createAccountRepository } from './modules/account/account.repository';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { createAchievementsRepository } from './modules/achievements/achievements.repository';
 import { achievementsRoutes } from './modules/achievements/achievements.routes';
 import { createAchievementsService } from './modules/achievements/achievements.service';
@@ -308,6 +311,14 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     },
     tick: remindersService.tick,
   });
+  const accountService = createAccountService({
+    repo: createAccountRepository(database, authRepository),
+    content,
+    learners,
+    limiter,
+    clock,
+    onSessionsEnded: sessionRevocations.add,
+  });
   const unsubscribeService = createUnsubscribeService({ repo: remindersRepository, clock, secret });
   app.decorate('warmUp', () => {
     content.get();
@@ -340,6 +351,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(pushRoutes({ pushService, requireAuth }));
       await api.register(notificationsRoutes({ notificationsService, requireAuth }));
       await api.register(unsubscribeRoutes({ unsubscribeService }));
+      await api.register(accountRoutes({ accountService, requireAuth, clock }));
     },
     { prefix: '/api/v1' },
   );

@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   refresh_token_reused: 401,
   forbidden: 403,
   daily_limit_reached: 403,
+  reauthentication_required: 403,
   not_found: 404,
   provider_not_configured: 404,
   method_not_allowed: 405,
