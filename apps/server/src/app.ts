@@ -62,6 +62,9 @@ import { createDeckService } from './modules/review/deck.service';
 import { createReviewRepository } from './modules/review/review.repository';
 import { reviewRoutes } from './modules/review/review.routes';
 import { createReviewService } from './modules/review/review.service';
+import { createSearchRepository } from './modules/search/search.repository';
+import { searchRoutes } from './modules/search/search.routes';
+import { createSearchService } from './modules/search/search.service';
 import { lessonSessionsRoutes } from './modules/sessions/lesson-sessions.routes';
 import { createLessonSessionsService } from './modules/sessions/lesson-sessions.service';
 import { practiceRoutes } from './modules/sessions/practice.routes';
@@ -254,6 +257,12 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     lessonOf: (wordId) => content.get().wordsById.get(wordId)?.lessonId,
   });
   const catalogueService = createCatalogueService({ repo: createCatalogueRepository(database.db), learners, content, clock });
+  const searchService = createSearchService({
+    repo: createSearchRepository(database.db),
+    learners,
+    catalogue: catalogueService,
+    content,
+  });
   const lessonSessionsService = createLessonSessionsService({
     repo: sessionsRepository,
     catalogue: catalogueService,
@@ -341,6 +350,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(contactRoutes({ contactService }));
       await api.register(languagesRoutes({ content }));
       await api.register(catalogueRoutes({ catalogueService, requireAuth }));
+      await api.register(searchRoutes({ searchService, requireAuth }));
       await api.register(lessonSessionsRoutes({ lessonSessionsService, requireAuth }));
       await api.register(practiceRoutes({ practiceService, requireAuth, limiter }));
       await api.register(reviewRoutes({ deckService, requireAuth }));

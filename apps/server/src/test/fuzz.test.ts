@@ -195,6 +195,7 @@ const EXAMPLES: Record<string, RouteExample> = {
   'GET /api/v1/languages': { query: { lang: 'fr' } },
   'GET /api/v1/lessons': { query: { language: 'fr' } },
   'GET /api/v1/lessons/search': { query: { q: 'bread', language: 'es' } },
+  'GET /api/v1/search': { query: { q: 'café' } },
   'GET /api/v1/lessons/recommended/:id': { params: { id: p('userId') } },
   'GET /api/v1/lessons/:id': { params: { id: 'greetings-1' }, query: { language: 'ja' } },
   'POST /api/v1/lessons/:id/start': { params: { id: 'greetings-3' } },

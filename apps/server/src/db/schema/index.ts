@@ -7,7 +7,7 @@ export { NOTIFICATION_TYPES, type NotificationType, notifications } from './noti
 export { dailyActivity, weeklyXp, type XpSourceKind, xpEvents } from './progress';
 export { pushSubscriptions } from './push-subscriptions';
 export { rateLimits } from './rate-limits';
-export { searchEntries, searchIndexState } from './search';
 export { reminderDeliveries } from './reminders';
+export { searchEntries, searchIndexState } from './search';
 export { blocks, follows } from './social';
 export { profiles, users } from './users';

@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { searchIndexState } from '../../db/schema/index';
+import type { SearchEntryInput } from './search-entries';
+
+// Replicas starting together refill the index one at a time; the second finds the hash current.
+const SEARCH_INDEX_LOCK_KEY = 7_306_142_024;
+const CONTENT_INDEX = 'content';
+// word_similarity (pg_trgm) from which a text counts as a typo of the query: "helo" in "hello" is 0.6.
+const SIMILARITY_THRESHOLD = 0.5;
+
+export interface SearchMatch {
+  kind: 'lesson' | 'word';
+  ref: string;
+  /** 0 the whole text, 1 its start, 2 a word's start, 3 inside a word, 4 only similar (a typo). */
+  tier: number;
+  similarity: number;
+}
+
+export function createSearchRepository(db: Database) {
+  return {
+    /** Replaces the entries when they were made from other content; true when it did. */
+    async refillEntries(hash: string, entries: readonly SearchEntryInput[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEARCH_INDEX_LOCK_KEY})`);
+        const [current] = await tx
+          .select({ hash: searchIndexState.contentHash })
+          .from(searchIndexState)
+          .where(eq(searchIndexState.name, CONTENT_INDEX));
+        if (current?.hash === hash) return false;
+        await tx.execute(sql`delete from search_entries`);
+        // One statement for every row: the texts travel as one JSON array, normalised by the database
+        // with the very functions that normalise the query.
+        await tx.execute(sql`
+          insert into search_entries (language, kind, ref, variant, norm)
+          select language, kind, ref, variant, lower(unaccent(body))
+          from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
+            as t(language text, kind text, ref text, variant text, body text)`);
+        await tx.execute(sql`
+          insert into search_index_state (name, content_hash, built_at) values (${CONTENT_INDEX}, ${hash}, now())
+          on conflict (name) do update set content_hash = excluded.content_hash, built_at = excluded.built_at`);
+        return true;
+      });
+    },
+
+    /**
+     * Lessons whose title or description in `native`, and words whose form in `native` or `course`,
+     * contain the query or a near miss of it, case and accents aside; each lesson or word once, at
+     * its best text. Best first: how the text starts with the query, then trigram similarity.
+     */
+    async findContentMatches(query: string, native: string, course: string, limit: number): Promise<SearchMatch[]> {
+      const result = await db.execute(sql`
+        with needle as (select lower(unaccent(${query}::text)) as q),
+        hits as (
+          select e.kind, e.ref,
+            case when e.norm = n.q then 0
+                 when starts_with(e.norm, n.q) then 1
+                 when strpos(' ' || e.norm, ' ' || n.q) > 0 then 2
+                 when strpos(e.norm, n.q) > 0 then 3
+                 else 4 end as tier,
+            word_similarity(n.q, e.norm) as similarity,
+            case when e.variant = 'description' then 1 else 0 end as secondary
+          from search_entries e cross join needle n
+          where ((e.kind = 'lesson' and e.language = ${native})
+                 or (e.kind = 'word' and e.language in (${native}, ${course})))
+            and (strpos(e.norm, n.q) > 0 or word_similarity(n.q, e.norm) >= ${SIMILARITY_THRESHOLD})
+        ),
+        best as (
+          select distinct on (kind, ref) kind, ref, tier, similarity, secondary
+          from hits
+          order by kind, ref, tier, secondary, similarity desc
+        )
+        select kind, ref, tier, similarity from best
+        order by tier, secondary, similarity desc, kind, ref
+        limit ${limit}`);
+      return (
+        result as unknown as {
+          rows: { kind: 'lesson' | 'word'; ref: string; tier: number | string; similarity: number | string }[];
+        }
+      ).rows.map((row) => ({ kind: row.kind, ref: row.ref, tier: Number(row.tier), similarity: Number(row.similarity) }));
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -1,0 +1,142 @@
+import { SEARCH_LIMIT, type SearchResponse, SearchResponseSchema } from '@parla/shared/search.schema';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { apiCaller, registerUser } from '../../test/factories';
+import { createSearchRepository } from './search.repository';
+import { searchEntriesOf } from './search-entries';
+
+let ctx: TestApp;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx.close());
+
+const { get } = apiCaller(() => ctx.app);
+type Headers = Record<string, string>;
+
+async function learner(native: string, course: string): Promise<Headers> {
+  const account = await registerUser(ctx.app, { native_language: native });
+  const reply = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/v1/users/me/profile',
+    headers: account.bearer,
+    payload: { target_language: course },
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return account.bearer;
+}
+
+async function search(headers: Headers, q: string): Promise<SearchResponse> {
+  const reply = await get(`/search?q=${encodeURIComponent(q)}`, headers);
+  expect(reply.statusCode, reply.body).toBe(200);
+  return SearchResponseSchema.parse(reply.json());
+}
+
+const ids = (response: SearchResponse, type: string) => response.results.filter((r) => r.type === type).map((r) => r.id);
+
+describe('GET /search', () => {
+  let enEs: Headers;
+  let enJa: Headers;
+  let frZh: Headers;
+  beforeAll(async () => {
+    [enEs, enJa, frZh] = await Promise.all([learner('en', 'es'), learner('en', 'ja'), learner('fr', 'zh')]);
+  });
+
+  it('ignores case and accents: "CAFE" finds "el café", with the native word, lesson and difficulty', async () => {
+    const found = await search(enEs, 'CAFE');
+    expect(found.results).toContainEqual({
+      id: 'coffee',
+      title: 'el café',
+      description: 'coffee',
+      type: 'vocabulary',
+      difficulty: 'beginner',
+      lesson_id: 'food-3',
+      language: 'es',
+    });
+  });
+
+  it('forgives a typo ("helo" finds "hello") and puts the exact word first', async () => {
+    expect(ids(await search(enEs, 'helo'), 'vocabulary')).toContain('hello');
+    const exact = await search(enEs, 'Hello');
+    expect(exact.results[0]).toMatchObject({ id: 'hello', type: 'vocabulary', title: 'hola', description: 'hello' });
+    // The lesson whose title starts with the word follows it.
+    expect(exact.results.find((r) => r.type === 'lesson')).toMatchObject({ id: 'greetings-1', title: 'Hello and goodbye' });
+  });
+
+  it('finds a word by its romanisation: romaji with or without long vowels, pinyin with or without spaces', async () => {
+    const romaji = await search(enJa, 'konnichiwa');
+    expect(romaji.results[0]).toMatchObject({ id: 'hello', title: 'こんにちは', roman: 'konnichiwa', language: 'ja' });
+    expect(ids(await search(enJa, 'kohi'), 'vocabulary')).toContain('coffee');
+    for (const pinyin of ['ni hao', 'nihao', 'nǐ hǎo']) {
+      const found = await search(frZh, pinyin);
+      expect(found.results[0], pinyin).toMatchObject({ id: 'hello', title: '你好', description: 'bonjour', roman: 'nǐ hǎo' });
+    }
+    // The written form itself, in a script without case or spaces.
+    expect(ids(await search(enJa, 'こんにち'), 'vocabulary')).toContain('hello');
+  });
+
+  it('searches only the learner’s course and native language', async () => {
+    // Japanese romanisation is not in an en→es course…
+    expect(ids(await search(enEs, 'konnichiwa'), 'vocabulary')).toEqual([]);
+    // …nor Spanish words in an en→ja one, nor lessons by their titles in another language.
+    expect(ids(await search(enJa, 'hola'), 'vocabulary')).not.toContain('hello');
+    expect(await search(enEs, 'Saludos')).toEqual({ results: [] });
+    // A lesson's title and description come in the native language (French here).
+    const french = await search(frZh, 'au revoir');
+    expect(french.results.find((r) => r.type === 'lesson')).toMatchObject({ id: 'greetings-1', title: 'Bonjour et au revoir' });
+  });
+
+  it('returns at most 20 results, best first', async () => {
+    const many = await search(enEs, 'the');
+    expect(many.results.length).toBe(SEARCH_LIMIT);
+    expect(await search(enEs, 'zzqxj')).toEqual({ results: [] });
+  });
+
+  it('treats LIKE wildcards and quotes in the query as text', async () => {
+    expect(await search(enEs, '%_%')).toEqual({ results: [] });
+    expect((await get(`/search?q=${encodeURIComponent("l'e' or 1=1 --")}`, enEs)).statusCode).toBe(200);
+  });
+
+  it('rejects a query under 2 characters after trimming, over 100, or missing, naming q (400)', async () => {
+    for (const q of ['a', '  a  ', '', 'x'.repeat(101)]) {
+      const reply = await get(`/search?q=${encodeURIComponent(q)}`, enEs);
+      expect(reply.statusCode, q).toBe(400);
+      expect(reply.json()).toMatchObject({
+        code: 'validation_error',
+        errors: [expect.objectContaining({ path: 'querystring.q' })],
+      });
+    }
+    expect((await get('/search', enEs)).statusCode).toBe(400);
+    expect((await get(`/search?q=${'x'.repeat(100)}`, enEs)).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in learner (401)', async () => {
+    expect((await get('/search?q=hello', {})).statusCode).toBe(401);
+    expect((await get('/search?q=hello', { authorization: 'Bearer nonsense' })).statusCode).toBe(401);
+  });
+});
+
+describe('the search index', () => {
+  const count = async () => {
+    const result = await ctx.database.handle.db.execute(sql`select count(*)::int as n from search_entries`);
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  };
+
+  it('is refilled once per content: replicas refilling together leave one copy of each entry', async () => {
+    const repo = createSearchRepository(ctx.database.handle.db);
+    const bank = (await import('@parla/content/load-content')).loadContentBank();
+    const { entries, hash } = searchEntriesOf(bank);
+    await repo.refillEntries(hash, entries);
+    expect(await count()).toBe(entries.length);
+    // Unchanged content: nothing to do.
+    expect(await repo.refillEntries(hash, entries)).toBe(false);
+    // Changed content (here: only some entries), 10 at once: exactly one refill, one copy.
+    const fewer = entries.slice(0, 100);
+    const refills = await Promise.all(Array.from({ length: 10 }, () => repo.refillEntries(`${hash}-next`, fewer)));
+    expect(refills.filter(Boolean)).toHaveLength(1);
+    expect(await count()).toBe(fewer.length);
+    await repo.refillEntries(hash, entries);
+    expect(await count()).toBe(entries.length);
+  });
+});
