@@ -6,6 +6,7 @@ import { useMe } from '@/lib/auth/get-me';
 import { useI18n } from '@/lib/i18n/language-context';
 import { usePreferences } from '../api/settings-api';
 import { AccountSection } from './account-section';
+import { DataRightsSection } from './data-rights-section';
 import { AppearanceSection, LearningSection, NotificationsSection } from './preferences-sections';
 import { ProfileSection } from './profile-section';
 
@@ -56,6 +57,7 @@ export function SettingsScreen() {
       )}
       {me.data ? <ProfileSection me={me.data} /> : null}
       <AccountSection />
+      <DataRightsSection />
     </div>
   );
 }
