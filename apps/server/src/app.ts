@@ -70,6 +70,10 @@ import { createLessonSessionsService } from './modules/sessions/lesson-sessions.
 import { practiceRoutes } from './modules/sessions/practice.routes';
 import { createPracticeSessionsService } from './modules/sessions/practice-sessions.service';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
+import { createPresence } from './modules/social/presence';
+import { createSocialRepository } from './modules/social/social.repository';
+import { socialRoutes } from './modules/social/social.routes';
+import { createSocialService } from './modules/social/social.service';
 import { createChatClient } from './modules/tutor/chat-client';
 import { tutorRoutes } from './modules/tutor/tutor.routes';
 import { createTutorService } from './modules/tutor/tutor.service';
@@ -250,6 +254,13 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const achievementsService = createAchievementsService({ repo: createAchievementsRepository(database) });
   const notificationsRepository = createNotificationsRepository(database);
   const notificationsService = createNotificationsService({ repo: notificationsRepository, clock });
+  const socialRepository = createSocialRepository(database);
+  const socialService = createSocialService({ repo: socialRepository, clock, events });
+  // Online and last seen (modules/social): every signed-in request notes its learner once answered.
+  const presence = createPresence({ repo: socialRepository, clock, logger: app.log });
+  app.addHook('onResponse', async (request) => {
+    if (request.auth) presence.seen(request.auth.userId);
+  });
   const sessionsRepository = createSessionsRepository(database, events);
   const reviewRepository = createReviewRepository(database);
   const reviews = createReviewService({
@@ -336,6 +347,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   app.addHook('onClose', async () => {
     // The running tick finishes before the database closes (main.ts closes it in a later hook).
     await reminderScheduler.stop();
+    await presence.settle();
     await authService.settle();
     await sessionRevocations.stop();
     await redis?.quit();
@@ -360,6 +372,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(achievementsRoutes({ achievementsService, requireAuth }));
       await api.register(pushRoutes({ pushService, requireAuth }));
       await api.register(notificationsRoutes({ notificationsService, requireAuth }));
+      await api.register(socialRoutes({ socialService, requireAuth }));
       await api.register(unsubscribeRoutes({ unsubscribeService }));
       await api.register(accountRoutes({ accountService, requireAuth, clock }));
     },

@@ -9,7 +9,8 @@ import { z } from 'zod';
  * - `xp`: total XP;
  * - `words`: words learned: the words of the lessons completed, in any course (each has a card in
  *   the review deck once its lesson is taken);
- * - `friends`: friends followed (there are no friends yet: never reached until they exist).
+ * - `friends`: the learners one follows; the follow that makes the first earns first-friend in its own
+ *   statement (modules/social).
  */
 export const ACHIEVEMENT_METRICS = ['lessons', 'perfect_lessons', 'practices', 'streak', 'xp', 'words', 'friends'] as const;
 export type AchievementMetric = (typeof ACHIEVEMENT_METRICS)[number];

@@ -28,6 +28,7 @@ export const UpdatePreferencesBodySchema = z
      * at most 14 days in all. null ends the vacation.
      */
     vacation_until: LocalDateSchema.nullable().optional(),
+    private_profile: z.boolean().optional(),
   })
   .meta({ id: 'UpdatePreferencesBody' });
 export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBodySchema>;

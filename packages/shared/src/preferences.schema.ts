@@ -42,6 +42,11 @@ export const PreferencesSchema = z
     daily_goal_xp: z.number().int(),
     timezone: z.string(),
     vacation: VacationSchema.nullable().describe('The current or coming vacation; null when none (or it is over)'),
+    private_profile: z
+      .boolean()
+      .describe(
+        'A private profile is not found by search, not suggested, and shows its level, XP, streak and presence only to the learners it follows',
+      ),
     updated_at: z.iso.datetime(),
   })
   .meta({ id: 'Preferences' });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { users } from '../db/schema/index';
+import { notifications, users } from '../db/schema/index';
 import { createTokenSigner } from '../lib/tokens';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp, testClock } from './build-test-app';
 import { answerRestWrong, registerLearner, registerUser } from './factories';
@@ -35,6 +35,8 @@ const learnerA = {
   fullName: `Quillon Vexmarker ${tag}`,
   password: `amber-lantern-${tag}`,
   timezone: 'Pacific/Chatham',
+  /** A private learner A follows: nobody else is shown them (never suggested, never found). */
+  friendName: `Zephyrine Quorbaugh ${tag}`,
 };
 let a: {
   id: string;
@@ -69,18 +71,19 @@ beforeAll(async () => {
   });
   const id = account.auth.user.id;
   const headers = account.bearer;
-  const put = await ctx.app.inject({
+  const profile = await ctx.app.inject({
     method: 'PUT',
     url: '/api/v1/users/me/profile',
     headers,
     payload: { native_language: 'fr', target_language: 'it', timezone: learnerA.timezone },
   });
-  expect(put.statusCode, put.body).toBe(200);
+  expect(profile.statusCode, profile.body).toBe(200);
   // Premium, so A can hold a finished and an open lesson session on the same day.
   await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, id));
 
   const post = (url: string, payload?: object) =>
     ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+  const put = (url: string) => ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers });
   const finished = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start')).json());
   for (const exercise of finished.exercises.filter((item) => item.type === 'fill-blank'))
     await post(`/lessons/greetings-1/exercises/${exercise.id}/complete`, { session_id: finished.session_id, answer: 'ciao' });
@@ -98,6 +101,18 @@ beforeAll(async () => {
   await post(`/practice/${practice.session_id}/answer`, { question_id: practice.questions[0]?.id ?? 'q1', answer: 0 });
   const review = StartPracticeResponseSchema.parse((await post('/review/start')).json());
   await post(`/review/sessions/${review.session_id}/answer`, { question_id: review.questions[0]?.id ?? 'q1', answer: 1 });
+
+  // A follows a private learner and blocks another: whom A follows or blocked is A's own business.
+  const friend = await registerLearner(ctx.app, { target_language: 'it', timezone: 'UTC', full_name: learnerA.friendName });
+  await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/v1/users/me/preferences',
+    headers: friend.bearer,
+    payload: { private_profile: true },
+  });
+  const blocked = await registerLearner(ctx.app);
+  expect((await put(`/users/me/following/${friend.auth.user.id}`)).statusCode).toBe(201);
+  expect((await put(`/users/me/blocks/${blocked.auth.user.id}`)).statusCode).toBe(201);
 
   a = {
     id,
@@ -134,7 +149,19 @@ const markersOfA = () => [
   learnerA.email,
   learnerA.fullName,
   learnerA.timezone,
+  learnerA.friendName,
   a.refreshToken,
+];
+
+/**
+ * Routes that act toward another learner by design: B may follow, unfollow, block and unblock A.
+ * They are checked apart: they may succeed, and A may be told that B followed.
+ */
+const TOWARD_ANOTHER_LEARNER = [
+  'DELETE /api/v1/users/me/blocks/:otherId',
+  'DELETE /api/v1/users/me/following/:otherId',
+  'PUT /api/v1/users/me/blocks/:otherId',
+  'PUT /api/v1/users/me/following/:otherId',
 ];
 
 /** Whether the call carries one of A's own record ids (not a lesson or exercise id, which everyone shares). */
@@ -304,7 +331,7 @@ describe('every non-public route', () => {
     const callersOwnState = ['current_password_incorrect', 'nothing_due'];
     const before = await tableDigests(ctx.database.handle.db, { userId: a.id });
     let checked = 0;
-    for (const route of routes.filter((item) => !item.public)) {
+    for (const route of routes.filter((item) => !item.public && !TOWARD_ANOTHER_LEARNER.includes(item.name))) {
       // A fresh learner B per route (and after a rate limit), so one route's effects on B never decide another's.
       let b = await registerLearner(ctx.app);
       for (const call of callsWithIdsOfA(route)) {
@@ -329,4 +356,35 @@ describe('every non-public route', () => {
     expect(await tableDigests(ctx.database.handle.db, { userId: a.id })).toEqual(before);
     expect(checked).toBeGreaterThan(100);
   }, 120_000);
+
+  it('lets another learner follow, unfollow, block and unblock A, showing none of A’s data; A is told only of the follow', async () => {
+    const toward = routes.filter((route) => TOWARD_ANOTHER_LEARNER.includes(route.name));
+    expect(toward.map((route) => route.name).sort()).toEqual(TOWARD_ANOTHER_LEARNER);
+    const notes = async () =>
+      (
+        await ctx.database.handle.db
+          .select({ id: notifications.id, kind: notifications.kind })
+          .from(notifications)
+          .where(eq(notifications.userId, a.id))
+      ).sort((x, y) => x.id.localeCompare(y.id));
+    const before = await tableDigests(ctx.database.handle.db, { userId: a.id, except: ['notifications'] });
+    const notesBefore = await notes();
+    for (const route of toward) {
+      const b = await registerLearner(ctx.app);
+      for (const call of callsWithIdsOfA(route)) {
+        const response = await send(call, b.bearer);
+        const what = `${route.name} as B: ${call.url}`;
+        // A's own id: a learner to act toward (2xx); A's session ids are no learner's (400 or 404).
+        const status = response.statusCode;
+        expect(call.url.includes(a.id) ? status >= 200 && status < 300 : [400, 404].includes(status), `${what} → ${status}`).toBe(
+          true,
+        );
+        if (status >= 400) ErrorBodySchema.parse(response.json());
+        expectNothingOfA(response.body, call, what);
+      }
+    }
+    expect(await tableDigests(ctx.database.handle.db, { userId: a.id, except: ['notifications'] })).toEqual(before);
+    const added = (await notes()).filter((note) => !notesBefore.some((old) => old.id === note.id));
+    expect(added.map((note) => note.kind)).toEqual(['social.followed']);
+  }, 60_000);
 });

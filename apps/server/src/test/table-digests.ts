@@ -4,8 +4,14 @@ import type { Database } from '../db/client';
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
+/** The column naming the learner a row belongs to, where it is not `user_id`. */
+const OWNER_COLUMNS: Record<string, string> = { users: 'id', follows: 'follower_id', blocks: 'blocker_id' };
+
 export interface DigestOptions {
-  /** Only this learner's rows: `users` by id, every table with a user_id column by it; others are left out. */
+  /**
+   * Only this learner's rows: `users` by id, every table with a user_id column by it, and the
+   * follows and blocks the learner made; others are left out.
+   */
   userId?: string;
   /** Tables to leave out, e.g. rate_limits, which counts attempts whether or not they succeed. */
   except?: readonly string[];
@@ -44,7 +50,7 @@ export async function tableDigester(db: Database, options: DigestOptions = {}): 
   for (const [table, names] of tables) {
     let where = sql``;
     if (options.userId !== undefined) {
-      const column = table === 'users' ? 'id' : names.has('user_id') ? 'user_id' : undefined;
+      const column = OWNER_COLUMNS[table] ?? (names.has('user_id') ? 'user_id' : undefined);
       if (!column) continue;
       where = sql` where ${sql.identifier(column)} = ${options.userId}`;
     }

@@ -19,7 +19,7 @@ export function createAchievementsRepository(database: DatabaseHandle) {
           streak: row.streak,
           xp: row.xp,
           words: row.words,
-          friends: 0,
+          friends: row.friends,
         },
         earned: new Map(row.earned.map((earned) => [earned.id, new Date(earned.earned_at_ms)])),
       };

@@ -63,6 +63,7 @@ export function presentPreferences(profile: ProfileRow, today: LocalDate, pushAv
     daily_goal_xp: profile.dailyGoalXp,
     timezone: profile.timezone,
     vacation: start && until && daysBetween(today, until as LocalDate) >= 0 ? { start, until } : null,
+    private_profile: profile.isPrivate,
     updated_at: profile.updatedAt.toISOString(),
   };
 }

@@ -117,6 +117,7 @@ export function createUsersService({
         ...(body.daily_goal_xp !== undefined && { dailyGoalXp: body.daily_goal_xp }),
         ...(body.timezone !== undefined && { timezone: body.timezone }),
         ...(vacation !== undefined && { vacationStart: vacation.start, vacationUntil: vacation.until }),
+        ...(body.private_profile !== undefined && { isPrivate: body.private_profile }),
         updatedAt: now,
       });
       if (!updated) throw new AppError('token_invalid', 'This account no longer exists.');

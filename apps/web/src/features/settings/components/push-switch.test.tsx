@@ -27,6 +27,7 @@ const defaults: Preferences = {
   daily_goal_xp: 50,
   timezone: 'Europe/Madrid',
   vacation: null,
+  private_profile: false,
   updated_at: '2026-01-03T10:00:00.000Z',
 };
 

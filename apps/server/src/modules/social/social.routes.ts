@@ -1,0 +1,128 @@
+import { ErrorBodySchema } from '@parla/shared/errors';
+import {
+  BlockResponseSchema,
+  BlocksResponseSchema,
+  FollowResponseSchema,
+  FriendsQuerySchema,
+  FriendsResponseSchema,
+  OtherLearnerParamsSchema,
+  SuggestionsQuerySchema,
+  SuggestionsResponseSchema,
+} from '@parla/shared/social.schema';
+import { UserIdParamsSchema } from '@parla/shared/users.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import type { SocialService } from './social.service';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const towardAnother = { ...errors, 404: ErrorBodySchema };
+
+/** Following, friends, suggestions and blocks (issue 16). */
+export function socialRoutes({
+  socialService,
+  requireAuth,
+}: {
+  socialService: SocialService;
+  requireAuth: ReturnType<typeof createRequireAuth>;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', requireAuth);
+
+    app.put(
+      '/users/me/following/:otherId',
+      {
+        schema: {
+          tags: ['social'],
+          summary: 'Follow a learner (201 the first time, 200 after); not oneself, not across a block',
+          params: OtherLearnerParamsSchema,
+          response: { 200: FollowResponseSchema, 201: FollowResponseSchema, 422: ErrorBodySchema, ...towardAnother },
+        },
+      },
+      async (request, reply) => {
+        const { created, body } = await socialService.follow(callerOf(request).userId, request.params.otherId);
+        return reply.status(created ? 201 : 200).send(body);
+      },
+    );
+
+    app.delete(
+      '/users/me/following/:otherId',
+      {
+        schema: {
+          tags: ['social'],
+          summary: 'Stop following a learner (not following them already is fine)',
+          params: OtherLearnerParamsSchema,
+          response: { 200: FollowResponseSchema, ...towardAnother },
+        },
+      },
+      (request) => socialService.unfollow(callerOf(request).userId, request.params.otherId),
+    );
+
+    app.get(
+      '/users/:id/friends',
+      {
+        schema: {
+          tags: ['social'],
+          summary: 'The people one follows (`me` or one’s own id), by name; `q` searches names and course languages',
+          params: UserIdParamsSchema,
+          querystring: FriendsQuerySchema,
+          response: { 200: FriendsResponseSchema, ...errors },
+        },
+      },
+      (request) => socialService.listFriends(request.params.id, callerOf(request).userId, request.query),
+    );
+
+    app.get(
+      '/users/me/suggestions',
+      {
+        schema: {
+          tags: ['social'],
+          summary: 'Learners to follow: followed by people one follows first, then learners of the same course',
+          querystring: SuggestionsQuerySchema,
+          response: { 200: SuggestionsResponseSchema, ...errors },
+        },
+      },
+      (request) => socialService.listSuggestions(callerOf(request).userId, request.query),
+    );
+
+    app.get(
+      '/users/me/blocks',
+      {
+        schema: {
+          tags: ['social'],
+          summary: 'The learners one blocked, the latest first',
+          response: { 200: BlocksResponseSchema, ...errors },
+        },
+      },
+      (request) => socialService.listBlocks(callerOf(request).userId),
+    );
+
+    app.put(
+      '/users/me/blocks/:otherId',
+      {
+        schema: {
+          tags: ['social'],
+          summary: 'Block a learner: the follows between you go, and they can no longer follow or find you',
+          params: OtherLearnerParamsSchema,
+          response: { 200: BlockResponseSchema, 201: BlockResponseSchema, ...towardAnother },
+        },
+      },
+      async (request, reply) => {
+        const { created, body } = await socialService.block(callerOf(request).userId, request.params.otherId);
+        return reply.status(created ? 201 : 200).send(body);
+      },
+    );
+
+    app.delete(
+      '/users/me/blocks/:otherId',
+      {
+        schema: {
+          tags: ['social'],
+          summary: 'Lift a block (none to lift is fine); the follows it removed stay removed',
+          params: OtherLearnerParamsSchema,
+          response: { 200: BlockResponseSchema, ...towardAnother },
+        },
+      },
+      (request) => socialService.unblock(callerOf(request).userId, request.params.otherId),
+    );
+  };
+}
