@@ -11,7 +11,8 @@ import { useNavigate } from '@/lib/router';
 import { deleteMyAccount, downloadMyData } from '../api/account-api';
 import { SettingsSection } from './settings-screen';
 
-const destructive = 'border-danger text-danger';
+// Marked important: the secondary variant's own border and text colours come later in the stylesheet.
+const destructive = 'border-danger! text-danger!';
 
 /** The learner's data rights: a copy of everything stored about them, and deleting the account. */
 export function DataRightsSection() {
