@@ -14,13 +14,19 @@ export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 export const SearchResultSchema = z
   .object({
     id: z.string().describe('lesson: the lesson id; vocabulary: the word id; friend: the user id'),
-    title: z.string().describe('lesson: its title; vocabulary: the word in the course language'),
-    description: z.string().describe('lesson: its description; vocabulary: the word in the native language'),
+    title: z.string().describe('lesson: its title; vocabulary: the word in the course language; friend: the name'),
+    description: z
+      .string()
+      .describe('lesson: its description; vocabulary: the word in the native language; friend: the language they learn'),
     type: z.enum(SEARCH_RESULT_TYPES),
-    difficulty: z.string(),
+    difficulty: z.string().describe('lesson and vocabulary: the lesson’s; friend: the learner’s proficiency'),
     lesson_id: z.string().optional().describe('lesson and vocabulary: the lesson to start'),
-    language: z.enum(TARGET_LANGUAGES).optional().describe('vocabulary: the language of the title (to listen)'),
+    language: z
+      .enum(TARGET_LANGUAGES)
+      .optional()
+      .describe('vocabulary: the language of the title (to listen); friend: the course they learn'),
     roman: z.string().optional().describe('vocabulary: the romanisation (ja, zh, ko, ru, ar, hi)'),
+    is_following: z.boolean().optional().describe('friend: whether I follow them'),
   })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof SearchResultSchema>;

@@ -17,6 +17,15 @@ export interface SearchMatch {
   similarity: number;
 }
 
+export interface PersonMatch extends Omit<SearchMatch, 'kind'> {
+  kind: 'person';
+  userId: string;
+  fullName: string;
+  course: string;
+  proficiency: string;
+  isFollowing: boolean;
+}
+
 export function createSearchRepository(db: Database) {
   return {
     /** Replaces the entries when they were made from other content; true when it did. */
@@ -33,7 +42,7 @@ export function createSearchRepository(db: Database) {
         // with the very functions that normalise the query.
         await tx.execute(sql`
           insert into search_entries (language, kind, ref, variant, norm)
-          select language, kind, ref, variant, lower(unaccent(body))
+          select language, kind, ref, variant, search_normalise(body)
           from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
             as t(language text, kind text, ref text, variant text, body text)`);
         await tx.execute(sql`
@@ -50,7 +59,7 @@ export function createSearchRepository(db: Database) {
      */
     async findContentMatches(query: string, native: string, course: string, limit: number): Promise<SearchMatch[]> {
       const result = await db.execute(sql`
-        with needle as (select lower(unaccent(${query}::text)) as q),
+        with needle as (select search_normalise(${query}::text) as q),
         hits as (
           select e.kind, e.ref,
             case when e.norm = n.q then 0
@@ -78,6 +87,61 @@ export function createSearchRepository(db: Database) {
           rows: { kind: 'lesson' | 'word'; ref: string; tier: number | string; similarity: number | string }[];
         }
       ).rows.map((row) => ({ kind: row.kind, ref: row.ref, tier: Number(row.tier), similarity: Number(row.similarity) }));
+    },
+
+    /**
+     * Learners whose name contains the query or a near miss of it, best first like the content: never
+     * the caller, a private profile, one not set up, or anyone either of the two has blocked. The
+     * name's trigram index (migration 0027) finds the candidates, so the query is written out with
+     * the parameters in place (an index is not used through a CTE's column).
+     */
+    async findPeopleMatches(query: string, userId: string, limit: number): Promise<PersonMatch[]> {
+      const name = sql`search_normalise(u.full_name)`;
+      const needle = sql`search_normalise(${query}::text)`;
+      // The index finds names whose word_similarity reaches pg_trgm's threshold (`<%`): its default,
+      // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5).
+      const result = await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`);
+        return tx.execute(sql`
+        select u.id as user_id, u.full_name, p.target_language as course, p.proficiency,
+          case when ${name} = ${needle} then 0
+               when starts_with(${name}, ${needle}) then 1
+               when strpos(' ' || ${name}, ' ' || ${needle}) > 0 then 2
+               when strpos(${name}, ${needle}) > 0 then 3
+               else 4 end as tier,
+          word_similarity(${needle}, ${name}) as similarity,
+          exists (select 1 from follows f where f.follower_id = ${userId} and f.followee_id = u.id) as is_following
+        from users u
+        join profiles p on p.user_id = u.id
+        where (${name} like '%' || replace(replace(replace(${needle}, '!', '!!'), '%', '!%'), '_', '!_') || '%' escape '!'
+               or ${needle} <% ${name})
+          and u.id <> ${userId}
+          and p.profile_completed and not p.is_private
+          and not exists (select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${userId})
+          and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = u.id)
+        order by tier, similarity desc, u.full_name, u.id
+        limit ${limit}`);
+      });
+      type Row = {
+        user_id: string;
+        full_name: string;
+        course: string;
+        proficiency: string;
+        tier: number | string;
+        similarity: number | string;
+        is_following: boolean;
+      };
+      return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+        kind: 'person' as const,
+        ref: row.user_id,
+        tier: Number(row.tier),
+        similarity: Number(row.similarity),
+        userId: row.user_id,
+        fullName: row.full_name,
+        course: row.course,
+        proficiency: row.proficiency,
+        isFollowing: row.is_following,
+      }));
     },
   };
 }

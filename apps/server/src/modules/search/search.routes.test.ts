@@ -1,6 +1,7 @@
 import { SEARCH_LIMIT, type SearchResponse, SearchResponseSchema } from '@parla/shared/search.schema';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocks, follows, profiles } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { apiCaller, registerUser } from '../../test/factories';
 import { createSearchRepository } from './search.repository';
@@ -114,6 +115,87 @@ describe('GET /search', () => {
   it('needs a signed-in learner (401)', async () => {
     expect((await get('/search?q=hello', {})).statusCode).toBe(401);
     expect((await get('/search?q=hello', { authorization: 'Bearer nonsense' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /search: people', () => {
+  const db = () => ctx.database.handle.db;
+  type Account = Awaited<ReturnType<typeof registerUser>>;
+  async function person(fullName: string, profile: Record<string, unknown> = {}): Promise<Account> {
+    const account = await registerUser(ctx.app, { full_name: fullName });
+    const reply = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/profile',
+      headers: account.bearer,
+      payload: {
+        target_language: 'de',
+        proficiency: 'intermediate',
+        learning_styles: ['visual'],
+        profile_completed: true,
+        ...profile,
+      },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return account;
+  }
+  const people = (response: SearchResponse) => response.results.filter((r) => r.type === 'friend');
+
+  let alice: Account;
+  let bob: Account;
+  beforeAll(async () => {
+    alice = await person('Alice Quastleby');
+    bob = await person('Zéphyrin Quastleby');
+  });
+
+  it('finds a learner by name, case, accents and a typo aside, with their course and whether I follow them', async () => {
+    for (const q of ['zephyrin', 'ZÉPHYRIN QUAST', 'Zephirin', 'quastl']) {
+      expect(
+        people(await search(alice.bearer, q)).map((r) => r.id),
+        q,
+      ).toContain(bob.auth.user.id);
+    }
+    const [found] = people(await search(alice.bearer, 'Zéphyrin Quastleby'));
+    expect(found).toEqual({
+      id: bob.auth.user.id,
+      title: 'Zéphyrin Quastleby',
+      description: 'German',
+      type: 'friend',
+      difficulty: 'intermediate',
+      language: 'de',
+      is_following: false,
+    });
+    await db().insert(follows).values({ followerId: alice.auth.user.id, followeeId: bob.auth.user.id });
+    expect(people(await search(alice.bearer, 'zephyrin'))[0]).toMatchObject({ id: bob.auth.user.id, is_following: true });
+  });
+
+  it('never finds the caller, a private profile, one not set up, or a learner blocked either way', async () => {
+    const hidden = await person('Zéphyrin Private');
+    await db().update(profiles).set({ isPrivate: true }).where(eq(profiles.userId, hidden.auth.user.id));
+    const unfinished = await person('Zéphyrin Unfinished', { profile_completed: false });
+    await db().update(profiles).set({ profileCompleted: false }).where(eq(profiles.userId, unfinished.auth.user.id));
+    const blockedByMe = await person('Zéphyrin Blocked');
+    const blocksMe = await person('Zéphyrin Blocker');
+    const carol = await person('Carol Zephyrin');
+    await db()
+      .insert(blocks)
+      .values([
+        { blockerId: carol.auth.user.id, blockedId: blockedByMe.auth.user.id },
+        { blockerId: blocksMe.auth.user.id, blockedId: carol.auth.user.id },
+      ]);
+    const seen = people(await search(carol.bearer, 'zephyrin')).map((r) => r.title);
+    expect(seen).toContain('Zéphyrin Quastleby');
+    for (const name of ['Zéphyrin Private', 'Zéphyrin Unfinished', 'Zéphyrin Blocked', 'Zéphyrin Blocker', 'Carol Zephyrin']) {
+      expect(seen, name).not.toContain(name);
+    }
+    // Someone else still finds the learners Carol blocked or who blocked Carol (a block is between two).
+    const others = people(await search(alice.bearer, 'zephyrin')).map((r) => r.title);
+    expect(others).toEqual(expect.arrayContaining(['Zéphyrin Blocked', 'Zéphyrin Blocker', 'Carol Zephyrin']));
+    expect(others).not.toContain('Zéphyrin Private');
+  });
+
+  it('treats LIKE wildcards in a name query as text', async () => {
+    expect(people(await search(alice.bearer, '%%'))).toEqual([]);
+    expect(people(await search(alice.bearer, '__'))).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ContentBank } from '@parla/content/load-content';
+import { isTargetLanguage } from '@parla/shared/content.schema';
 import { SEARCH_LIMIT, type SearchResponse, type SearchResult } from '@parla/shared/search.schema';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { ContentProvider } from '../catalogue/content-bank';
@@ -8,7 +9,8 @@ import { searchEntriesOf } from './search-entries';
 
 /**
  * GET /search: lessons of the learner's course by title and description in their native language,
- * and words by their form in the course language (with its romanisation) or the native one (ADR 027).
+ * words by their form in the course language (with its romanisation) or the native one, and
+ * learners by name, never a private one or one blocked either way (ADR 027).
  */
 export function createSearchService({
   repo,
@@ -44,9 +46,29 @@ export function createSearchService({
       const [learner] = await Promise.all([learners.requireLearner(userId), ensureIndexed()]);
       const { nativeLanguage: native, targetLanguage: course } = learner;
       const bank = content.get();
-      const matches = await repo.findContentMatches(query, native, course, SEARCH_LIMIT);
+      const [contentMatches, people] = await Promise.all([
+        repo.findContentMatches(query, native, course, SEARCH_LIMIT),
+        repo.findPeopleMatches(query, userId, SEARCH_LIMIT),
+      ]);
+      // One list, best first (spec §2: one results list with type badges); on a tie lessons, then
+      // words, then people, each in its own order (the sort is stable).
+      const matches = [...contentMatches, ...people]
+        .sort((a, b) => a.tier - b.tier || b.similarity - a.similarity)
+        .slice(0, SEARCH_LIMIT);
       const results: SearchResult[] = [];
       for (const match of matches) {
+        if (match.kind === 'person') {
+          results.push({
+            id: match.userId,
+            title: match.fullName,
+            description: isTargetLanguage(match.course) ? (bank.languagesByCode.get(match.course)?.name[native] ?? '') : '',
+            type: 'friend',
+            difficulty: match.proficiency,
+            ...(isTargetLanguage(match.course) ? { language: match.course } : {}),
+            is_following: match.isFollowing,
+          });
+          continue;
+        }
         if (match.kind === 'lesson') {
           const lesson = bank.lessonsById.get(match.ref);
           if (!lesson) continue;
