@@ -1,4 +1,4 @@
--- Learners are found by name (GET /search, ADR 027): case, accents and typos aside, through a
+-- Learners are found by name (GET /search, ADR 028): case, accents and typos aside, through a
 -- trigram index on the lower-cased, unaccented name. unaccent() is only STABLE (its dictionary could
 -- change), so an index needs this IMMUTABLE wrapper naming its dictionary and schema.
 CREATE OR REPLACE FUNCTION search_normalise(value text) RETURNS text

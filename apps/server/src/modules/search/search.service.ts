@@ -10,7 +10,7 @@ import { searchEntriesOf } from './search-entries';
 /**
  * GET /search: lessons of the learner's course by title and description in their native language,
  * words by their form in the course language (with its romanisation) or the native one, and
- * learners by name, never a private one or one blocked either way (ADR 027).
+ * learners by name, never a private one or one blocked either way (ADR 028).
  */
 export function createSearchService({
   repo,
