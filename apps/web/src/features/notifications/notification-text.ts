@@ -20,6 +20,12 @@ export function notificationText(t: Translate, notification: Pick<Notification, 
         : t('dashboard.notifications.streak.message');
     return { title: t('dashboard.notifications.streak.title'), message };
   }
+  if (kind === 'social.followed' && typeof params.name === 'string') {
+    return {
+      title: t('dashboard.notifications.followed.title'),
+      message: t('dashboard.notifications.followed.message', { name: params.name }),
+    };
+  }
   return { title: t('dashboard.notifications.generic.title'), message: '' };
 }
 

@@ -136,6 +136,26 @@ describe('NotificationBell', () => {
     expect(bell).toHaveFocus();
   });
 
+  it('says who started following the learner', async () => {
+    serve([
+      notification(ID(3), {
+        type: 'social',
+        kind: 'social.followed',
+        params: { follower_id: ID(9), name: 'Bea Kowalska' },
+        icon: '👥',
+      }),
+    ]);
+    const person = userEvent.setup();
+    await renderBell(1);
+    await person.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(
+      await within(dialog).findByRole('button', { name: /New follower.*Bea Kowalska started following you\./ }),
+    ).toBeInTheDocument();
+    await person.click(within(dialog).getByRole('button', { name: 'Social' }));
+    expect(await within(dialog).findByRole('button', { name: /New follower/ })).toBeInTheDocument();
+  });
+
   it('marks all as read, and loads older ones a page at a time', async () => {
     const many = Array.from({ length: 3 }, (_, n) => notification(ID(n + 1), { created_at: minutesAgo(n * 10 + 5) }));
     const { calls } = serve(many, { pageSize: 2 });
