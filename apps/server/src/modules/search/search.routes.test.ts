@@ -1,7 +1,6 @@
 import { SEARCH_LIMIT, type SearchResponse, SearchResponseSchema } from '@parla/shared/search.schema';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, follows, profiles } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { apiCaller, registerUser } from '../../test/factories';
 import { createSearchRepository } from './search.repository';
@@ -119,7 +118,6 @@ describe('GET /search', () => {
 });
 
 describe('GET /search: people', () => {
-  const db = () => ctx.database.handle.db;
   type Account = Awaited<ReturnType<typeof registerUser>>;
   async function person(fullName: string, profile: Record<string, unknown> = {}): Promise<Account> {
     const account = await registerUser(ctx.app, { full_name: fullName });
@@ -139,6 +137,10 @@ describe('GET /search: people', () => {
     return account;
   }
   const people = (response: SearchResponse) => response.results.filter((r) => r.type === 'friend');
+  async function put(url: string, headers: Headers, payload?: object) {
+    const reply = await ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+    expect(reply.statusCode, `${url}: ${reply.body}`).toBeLessThan(300);
+  }
 
   let alice: Account;
   let bob: Account;
@@ -164,24 +166,20 @@ describe('GET /search: people', () => {
       language: 'de',
       is_following: false,
     });
-    await db().insert(follows).values({ followerId: alice.auth.user.id, followeeId: bob.auth.user.id });
+    await put(`/users/me/following/${bob.auth.user.id}`, alice.bearer);
     expect(people(await search(alice.bearer, 'zephyrin'))[0]).toMatchObject({ id: bob.auth.user.id, is_following: true });
   });
 
   it('never finds the caller, a private profile, one not set up, or a learner blocked either way', async () => {
     const hidden = await person('Zéphyrin Private');
-    await db().update(profiles).set({ isPrivate: true }).where(eq(profiles.userId, hidden.auth.user.id));
-    const unfinished = await person('Zéphyrin Unfinished', { profile_completed: false });
-    await db().update(profiles).set({ profileCompleted: false }).where(eq(profiles.userId, unfinished.auth.user.id));
+    await put('/users/me/preferences', hidden.bearer, { private_profile: true });
+    // Signed up, profile never set up.
+    await registerUser(ctx.app, { full_name: 'Zéphyrin Unfinished' });
     const blockedByMe = await person('Zéphyrin Blocked');
     const blocksMe = await person('Zéphyrin Blocker');
     const carol = await person('Carol Zephyrin');
-    await db()
-      .insert(blocks)
-      .values([
-        { blockerId: carol.auth.user.id, blockedId: blockedByMe.auth.user.id },
-        { blockerId: blocksMe.auth.user.id, blockedId: carol.auth.user.id },
-      ]);
+    await put(`/users/me/blocks/${blockedByMe.auth.user.id}`, carol.bearer);
+    await put(`/users/me/blocks/${carol.auth.user.id}`, blocksMe.bearer);
     const seen = people(await search(carol.bearer, 'zephyrin')).map((r) => r.title);
     expect(seen).toContain('Zéphyrin Quastleby');
     for (const name of ['Zéphyrin Private', 'Zéphyrin Unfinished', 'Zéphyrin Blocked', 'Zéphyrin Blocker', 'Carol Zephyrin']) {
@@ -213,9 +211,9 @@ describe('the search index', () => {
     expect(await count()).toBe(entries.length);
     // Unchanged content: nothing to do.
     expect(await repo.refillEntries(hash, entries)).toBe(false);
-    // Changed content (here: only some entries), 10 at once: exactly one refill, one copy.
+    // Changed content (here: only some entries), 50 at once: exactly one refill, one copy.
     const fewer = entries.slice(0, 100);
-    const refills = await Promise.all(Array.from({ length: 10 }, () => repo.refillEntries(`${hash}-next`, fewer)));
+    const refills = await Promise.all(Array.from({ length: 50 }, () => repo.refillEntries(`${hash}-next`, fewer)));
     expect(refills.filter(Boolean)).toHaveLength(1);
     expect(await count()).toBe(fewer.length);
     await repo.refillEntries(hash, entries);
