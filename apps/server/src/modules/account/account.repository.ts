@@ -3,7 +3,9 @@ import type { DatabaseHandle } from '../../db/client';
 import {
   achievements,
   authIdentities,
+  blocks,
   dailyActivity,
+  follows,
   lessonProgress,
   lessonSessions,
   newsletterSubscriptions,
@@ -64,7 +66,7 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
         .where(eq(users.id, userId));
       if (!account) return undefined;
       const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-      const [identities, newsletter, progress, earned, xp, days, weeks, inbox, devices, reminders] = await Promise.all([
+      const [identities, newsletter, progress, earned, xp, days, weeks, inbox, devices, reminders, social] = await Promise.all([
         db
           .select({ provider: authIdentities.provider, email: authIdentities.email, createdAt: authIdentities.createdAt })
           .from(authIdentities)
@@ -102,7 +104,26 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
           .from(reminderDeliveries)
           .where(eq(reminderDeliveries.userId, userId))
           .orderBy(asc(reminderDeliveries.localDate)),
+        // The people I follow, who follow me, and whom I blocked; never who blocked me (the blocker's to know).
+        Promise.all([
+          db
+            .select({ userId: follows.followeeId, since: follows.createdAt })
+            .from(follows)
+            .where(eq(follows.followerId, userId))
+            .orderBy(asc(follows.createdAt)),
+          db
+            .select({ userId: follows.followerId, since: follows.createdAt })
+            .from(follows)
+            .where(eq(follows.followeeId, userId))
+            .orderBy(asc(follows.createdAt)),
+          db
+            .select({ userId: blocks.blockedId, since: blocks.createdAt })
+            .from(blocks)
+            .where(eq(blocks.blockerId, userId))
+            .orderBy(asc(blocks.createdAt)),
+        ]),
       ]);
+      const [following, followers, blocked] = social;
       return {
         account,
         profile,
@@ -116,6 +137,9 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
         inbox,
         devices,
         reminders,
+        following,
+        followers,
+        blocked,
       };
     },
 

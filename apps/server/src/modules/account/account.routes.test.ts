@@ -86,6 +86,29 @@ describe('GET /users/me/export', () => {
     expect(text).not.toMatch(/password_hash|token_hash|p256dh|"auth"/);
   });
 
+  it('lists the people I follow, who follow me and whom I blocked, but never who blocked me', async () => {
+    const [a, friend, fan, pest, blocker] = await Promise.all(Array.from({ length: 5 }, () => registerLearner(ctx.app)));
+    if (!a || !friend || !fan || !pest || !blocker) throw new Error('no learners');
+    const put = (headers: Headers, url: string) => ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers });
+    const id = (learner: typeof a) => learner.auth.user.id;
+    for (const [who, url] of [
+      [a, `/users/me/following/${id(friend)}`],
+      [friend, `/users/me/following/${id(a)}`],
+      [fan, `/users/me/following/${id(a)}`],
+      [a, `/users/me/blocks/${id(pest)}`],
+      [blocker, `/users/me/blocks/${id(a)}`],
+    ] as const) {
+      const response = await put(who.bearer, url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
+    }
+    const data = (await get('/users/me/export', a.bearer)).json();
+    const ids = (rows: { user_id: string; since: string }[]) => rows.map((row) => row.user_id).sort();
+    expect(ids(data.following)).toEqual([id(friend)]);
+    expect(ids(data.followers)).toEqual([id(fan), id(friend)].sort());
+    expect(ids(data.blocked)).toEqual([id(pest)]);
+    expect(JSON.stringify(data)).not.toContain(id(blocker));
+  });
+
   it('pages a long history of lessons into one valid document', async () => {
     const a = await registerLearner(ctx.app);
     await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, a.auth.user.id));
@@ -172,12 +195,40 @@ describe('GET /users/me/export/vocabulary.tsv', () => {
 });
 
 describe('DELETE /users/me', () => {
+  it('finds every foreign key to users cascading, but for none (a new table that forgets would keep a deleted learner’s rows)', async () => {
+    const result = await ctx.database.handle.db.execute(sql`
+      select con.conrelid::regclass::text as table_name, con.confdeltype as on_delete
+      from pg_constraint con
+      where con.contype = 'f' and con.confrelid = 'public.users'::regclass
+      order by 1`);
+    const keys = (result as unknown as { rows: { table_name: string; on_delete: string }[] }).rows;
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => key.on_delete !== 'c')).toEqual([]);
+  });
+
   it('deletes the account with its password: sessions end at once, sign-in and refresh fail, no row remains', async () => {
     const a = await registerLearner(ctx.app);
     const b = await registerLearner(ctx.app);
     await takeLesson(a.bearer, 'greetings-1');
     await takeLesson(b.bearer, 'greetings-1');
     const id = a.auth.user.id;
+    // Follows both ways and a block: rows that name A in columns other than user_id.
+    for (const [headers, url] of [
+      [a.bearer, `/users/me/following/${b.auth.user.id}`],
+      [b.bearer, `/users/me/following/${id}`],
+    ] as const)
+      expect((await ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers })).statusCode).toBeLessThan(300);
+    const c = await registerLearner(ctx.app);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/api/v1/users/me/blocks/${id}`, headers: c.bearer })).statusCode,
+    ).toBeLessThan(300);
+    const social = async () => {
+      const counted = await ctx.database.handle.db.execute(sql`
+        select (select count(*)::int from follows where follower_id = ${id} or followee_id = ${id})
+             + (select count(*)::int from blocks where blocker_id = ${id} or blocked_id = ${id}) as n`);
+      return (counted as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    expect(await social()).toBe(3);
     const before = await rowsOwnedBy(id);
     expect(before.users).toBe(1);
     expect(before.lesson_sessions).toBe(1);
@@ -191,8 +242,9 @@ describe('DELETE /users/me', () => {
     // Every table is empty of A, but for the revocations that keep A's sessions dead on every replica.
     const after = await rowsOwnedBy(id);
     for (const [table, count] of Object.entries(after)) {
-      expect(count, table).toBe(table === 'session_revocations' ? before.session_revocations + 1 : 0);
+      expect(count, table).toBe(table === 'session_revocations' ? (before.session_revocations ?? 0) + 1 : 0);
     }
+    expect(await social()).toBe(0);
     expect(await rowsOwnedBy(b.auth.user.id)).toEqual(bBefore);
 
     expect((await get('/users/me', a.bearer)).statusCode).toBe(401);

@@ -86,6 +86,9 @@ export function createAccountService({ repo, content, learners, limiter, clock, 
           present({ ...row, endpointOrigin: endpointOrigin(endpoint) }),
         ),
         reminder_deliveries: records.reminders.map(({ userId: _u, ...row }) => present(row)),
+        following: records.following.map(present),
+        followers: records.followers.map(present),
+        blocked: records.blocked.map(present),
       };
       const opening = JSON.stringify(head, null, 2);
       async function* document() {
