@@ -372,7 +372,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(achievementsRoutes({ achievementsService, requireAuth }));
       await api.register(pushRoutes({ pushService, requireAuth }));
       await api.register(notificationsRoutes({ notificationsService, requireAuth }));
-      await api.register(socialRoutes({ socialService, requireAuth }));
+      await api.register(socialRoutes({ socialService, requireAuth, limiter }));
       await api.register(unsubscribeRoutes({ unsubscribeService }));
       await api.register(accountRoutes({ accountService, requireAuth, clock }));
     },

@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   practice_unfinished: 422,
   lesson_unfinished: 422,
   request_id_reused: 422,
+  following_limit_reached: 422,
   rate_limited: 429,
   internal_error: 500,
   database_unavailable: 503,

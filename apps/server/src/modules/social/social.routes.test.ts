@@ -17,6 +17,7 @@ import { executeText } from '../../db/client';
 import { achievements, blocks, follows, notifications, profiles, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { registerLearner } from '../../test/factories';
+import { FOLLOWS_PER_LEARNER } from './social.routes';
 
 const clock = testClock('2026-11-24T10:00:00Z');
 let ctx: TestApp;
@@ -190,12 +191,29 @@ describe('PUT /users/me/following/{otherId}', () => {
        insert into follows (follower_id, followee_id) select $1, user_id from profiled`,
       [idOf(ana), Date.now(), MAX_FOLLOWING - 1],
     );
-    expectError(await follow(ana, idOf(cai)), 422, 'unprocessable');
+    expectError(await follow(ana, idOf(cai)), 422, 'following_limit_reached');
     expect(await followRows(idOf(ana), idOf(cai))).toBe(0);
     expect((await follow(ana, idOf(bea))).statusCode).toBe(200);
     expect((await friendsOf(ana)).total).toBe(MAX_FOLLOWING);
     expect((await unfollow(ana, idOf(bea))).statusCode).toBe(200);
     expect((await follow(ana, idOf(cai))).statusCode).toBe(201);
+  });
+});
+
+describe('the follow allowance', () => {
+  it(`lets ${FOLLOWS_PER_LEARNER.limit} follow requests an hour through when more arrive at once, then 429 with Retry-After`, async () => {
+    const ana = await learner();
+    const bea = await learner();
+    const extra = 10;
+    const replies = await Promise.all(Array.from({ length: FOLLOWS_PER_LEARNER.limit + extra }, () => follow(ana, idOf(bea))));
+    const tally: Record<number, number> = {};
+    for (const reply of replies) tally[reply.statusCode] = (tally[reply.statusCode] ?? 0) + 1;
+    expect(tally).toEqual({ 201: 1, 200: FOLLOWS_PER_LEARNER.limit - 1, 429: extra });
+    const refused = replies.find((reply) => reply.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    // Unfollowing is never held back.
+    expect((await unfollow(ana, idOf(bea))).statusCode).toBe(200);
   });
 });
 

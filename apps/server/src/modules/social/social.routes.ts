@@ -11,20 +11,31 @@ import {
 } from '@parla/shared/social.schema';
 import { UserIdParamsSchema } from '@parla/shared/users.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Limit, RateLimiter } from '../../lib/rate-limit';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
+import { routeLimit } from '../../plugins/rate-limit';
 import type { SocialService } from './social.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 const towardAnother = { ...errors, 404: ErrorBodySchema };
 
+/**
+ * Follow requests a learner may send an hour (new or not): a follower is announced to each
+ * learner once, and this keeps one account from announcing itself to thousands an hour.
+ */
+export const FOLLOWS_PER_LEARNER: Limit = { limit: 200, windowSeconds: 60 * 60 };
+
 /** Following, friends, suggestions and blocks (issue 16). */
 export function socialRoutes({
   socialService,
   requireAuth,
+  limiter,
 }: {
   socialService: SocialService;
   requireAuth: ReturnType<typeof createRequireAuth>;
+  limiter: RateLimiter;
 }): FastifyPluginAsyncZod {
+  const limitFollows = routeLimit(limiter, 'follow:learner', FOLLOWS_PER_LEARNER, (request) => callerOf(request).userId);
   return async (app) => {
     app.addHook('onRequest', requireAuth);
 
@@ -35,8 +46,15 @@ export function socialRoutes({
           tags: ['social'],
           summary: 'Follow a learner (201 the first time, 200 after); not oneself, not across a block',
           params: OtherLearnerParamsSchema,
-          response: { 200: FollowResponseSchema, 201: FollowResponseSchema, 422: ErrorBodySchema, ...towardAnother },
+          response: {
+            200: FollowResponseSchema,
+            201: FollowResponseSchema,
+            422: ErrorBodySchema,
+            429: ErrorBodySchema,
+            ...towardAnother,
+          },
         },
+        preHandler: limitFollows,
       },
       async (request, reply) => {
         const { created, body } = await socialService.follow(callerOf(request).userId, request.params.otherId);

@@ -51,7 +51,7 @@ export function createSocialService({ repo, clock, events }: { repo: SocialRepos
       if (outcome.blocked) throw new AppError('forbidden', 'You can’t follow this learner.');
       if (!outcome.following && !outcome.room) {
         throw new AppError(
-          'unprocessable',
+          'following_limit_reached',
           `You already follow ${MAX_FOLLOWING.toLocaleString('en')} learners, the most there can be. Unfollow someone first.`,
         );
       }
