@@ -54,6 +54,56 @@ interface Dependencies {
 }
 
 export function createAccountService({ repo, content, learners, limiter, clock, onSessionsEnded }: Dependencies) {
+  /**
+   * One deletion attempt per learner at a time on this replica, in arrival order: of a double
+   * click (or fifty requests) the first deletes and the rest then find no account, instead of all
+   * checking the password at once and spending the guess limit. Across replicas the row lock in
+   * repo.deleteAccount still lets only one delete.
+   */
+  const deletions = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const previous = deletions.get(userId) ?? Promise.resolve();
+    const mine = previous.catch(() => undefined).then(work);
+    deletions.set(userId, mine);
+    const forget = () => {
+      if (deletions.get(userId) === mine) deletions.delete(userId);
+    };
+    mine.then(forget, forget);
+    return mine;
+  }
+
+  async function deleteAccount(auth: AccessClaims, body: DeleteAccountBody): Promise<void> {
+    const account = await repo.findAccount(auth.userId);
+    if (!account) throw goneAccount();
+    if (account.passwordHash) {
+      if (body.password === undefined) {
+        throw new AppError('validation_error', 'Enter your password to delete your account.', [
+          { path: 'body.password', message: 'Enter your password.' },
+        ]);
+      }
+      const key = `account-delete:${account.id}`;
+      await spendOrThrow(limiter, key, ACCOUNT_LIMITS.deletionAttemptsPerLearner);
+      if (!(await verifyPassword(account.passwordHash, body.password))) {
+        throw new AppError('current_password_incorrect', 'This is not your password.', [
+          { path: 'body.password', message: 'Not your password.' },
+        ]);
+      }
+      await limiter.refund(key);
+    } else {
+      const signedInAt = await repo.signedInAt(auth.familyId);
+      const ageSeconds = signedInAt ? (clock.now().getTime() - signedInAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
+      if (ageSeconds > ACCOUNT_DELETION_FRESH_SIGN_IN_SECONDS) {
+        throw new AppError(
+          'reauthentication_required',
+          'Sign in again (within 10 minutes) to delete your account: this session began too long ago.',
+        );
+      }
+    }
+    const ended = await repo.deleteAccount(account.id, clock.now());
+    if (!ended) throw new AppError('not_found', 'This account has already been deleted.');
+    onSessionsEnded(ended);
+  }
+
   return {
     /**
      * Everything stored about the learner as one JSON document, written out as it is read: the
@@ -143,36 +193,8 @@ export function createAccountService({ repo, content, learners, limiter, clock, 
      * every row the learner owns goes with the account. Of several deletions at once, one deletes;
      * the others answer 404 (or 401 once this replica knows the sessions ended).
      */
-    async deleteAccount(auth: AccessClaims, body: DeleteAccountBody): Promise<void> {
-      const account = await repo.findAccount(auth.userId);
-      if (!account) throw goneAccount();
-      if (account.passwordHash) {
-        if (body.password === undefined) {
-          throw new AppError('validation_error', 'Enter your password to delete your account.', [
-            { path: 'body.password', message: 'Enter your password.' },
-          ]);
-        }
-        const key = `account-delete:${account.id}`;
-        await spendOrThrow(limiter, key, ACCOUNT_LIMITS.deletionAttemptsPerLearner);
-        if (!(await verifyPassword(account.passwordHash, body.password))) {
-          throw new AppError('current_password_incorrect', 'This is not your password.', [
-            { path: 'body.password', message: 'Not your password.' },
-          ]);
-        }
-        await limiter.refund(key);
-      } else {
-        const signedInAt = await repo.signedInAt(auth.familyId);
-        const ageSeconds = signedInAt ? (clock.now().getTime() - signedInAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
-        if (ageSeconds > ACCOUNT_DELETION_FRESH_SIGN_IN_SECONDS) {
-          throw new AppError(
-            'reauthentication_required',
-            'Sign in again (within 10 minutes) to delete your account: this session began too long ago.',
-          );
-        }
-      }
-      const ended = await repo.deleteAccount(account.id, clock.now());
-      if (!ended) throw new AppError('not_found', 'This account has already been deleted.');
-      onSessionsEnded(ended);
+    deleteAccount(auth: AccessClaims, body: DeleteAccountBody): Promise<void> {
+      return oneAtATime(auth.userId, () => deleteAccount(auth, body));
     },
   };
 }
