@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineStatement } from '../../../db/statements';
 import { LEARNER_COLUMNS, learnerRow } from './learner-columns';
 
-/** Neither of the two has blocked the other (`$1` and the candidate `id`). */
-const unblocked = (id: string) => `not exists (
-           select 1 from blocks b
-            where (b.blocker_id = $1 and b.blocked_id = ${id}) or (b.blocker_id = ${id} and b.blocked_id = $1))`;
+/** Neither of the two has blocked the other (`$1` and the candidate `id`): a probe of each key, no OR to plan. */
+const unblocked = (id: string) =>
+  `not exists (select 1 from blocks b where b.blocker_id = $1 and b.blocked_id = ${id})
+               and not exists (select 1 from blocks b where b.blocker_id = ${id} and b.blocked_id = $1)`;
 
 /**
  * Up to $2 learners for $1 to follow: first those followed by the most people $1 follows, then
@@ -39,9 +39,8 @@ export const suggestions = defineStatement({
     select c.user_id, 0 as mutual_count, 'same_course' as reason, 1 as part,
            row_number() over (order by c.last_seen_at desc nulls last, c.user_id) as position
       from (select p.user_id, p.last_seen_at
-              from profiles me
-              join profiles p on p.target_language = me.target_language
-             where me.user_id = $1
+              from profiles p
+             where p.target_language = (select me.target_language from profiles me where me.user_id = $1)
                and p.profile_completed and not p.is_private
                and p.user_id <> $1
                and not exists (select 1 from follows mine where mine.follower_id = $1 and mine.followee_id = p.user_id)
