@@ -67,6 +67,18 @@ describe.runIf(hasChromium)('data rights in Chromium', () => {
       expect(JSON.stringify(exported)).not.toContain(PASSWORD);
       await page.getByText(text(en, 'settings.dataRights.downloaded')).waitFor();
 
+      // The words of that lesson, as a TSV Anki imports.
+      const wordsDownloading = page.waitForEvent('download');
+      await section.getByRole('button', { name: text(en, 'settings.dataRights.vocabulary') }).click();
+      const words = await wordsDownloading;
+      expect(words.suggestedFilename()).toMatch(/^parla-vocabulary-\d{4}-\d{2}-\d{2}\.tsv$/);
+      const wordsFile = join(mkdtempSync(join(tmpdir(), 'parla-words-')), words.suggestedFilename());
+      await words.saveAs(wordsFile);
+      const lines = readFileSync(wordsFile, 'utf8').trimEnd().split('\n');
+      expect(lines[0]).toBe('#separator:tab');
+      expect(lines.filter((line) => !line.startsWith('#')).length).toBeGreaterThan(2);
+      expect(lines.at(-1)).toContain('parla::es::greetings-1');
+
       // Deleting, by keyboard: the dialog asks for the password; a wrong one is refused.
       await section.getByRole('button', { name: text(en, 'settings.dataRights.delete') }).focus();
       await page.keyboard.press('Enter');

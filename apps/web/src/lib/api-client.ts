@@ -33,6 +33,8 @@ export interface RequestOptions<TSchema extends z.ZodType> {
   requestId?: string;
   /** Sign-in, sign-up and refresh themselves: no bearer token, and a 401 is not "session over". */
   anonymous?: boolean;
+  /** Read the answer as text, not JSON (a file download such as the vocabulary TSV). */
+  text?: boolean;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -166,6 +168,6 @@ export async function apiRequest<TSchema extends z.ZodType>(
     if (response.status === 401 && !options.anonymous) window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT, { detail: error }));
     throw error;
   }
-  const data: unknown = response.status === 204 ? undefined : await response.json();
+  const data: unknown = response.status === 204 ? undefined : options.text ? await response.text() : await response.json();
   return options.schema.parse(data);
 }

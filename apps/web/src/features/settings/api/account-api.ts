@@ -1,4 +1,4 @@
-import { exportFileName } from '@parla/shared/account.schema';
+import { exportFileName, vocabularyFileName } from '@parla/shared/account.schema';
 import { OkResponseSchema } from '@parla/shared/auth.schema';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -9,11 +9,21 @@ import { apiRequest } from '@/lib/api-client';
  */
 export async function downloadMyData(): Promise<void> {
   const data = await apiRequest('/users/me/export', { schema: z.unknown() });
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName(new Date()));
+}
+
+/** GET /users/me/export/vocabulary.tsv: the learner's words as a file Anki imports. */
+export async function downloadMyWords(): Promise<void> {
+  const text = await apiRequest('/users/me/export/vocabulary.tsv', { schema: z.string(), text: true });
+  saveFile(new Blob([text], { type: 'text/tab-separated-values' }), vocabularyFileName(new Date()));
+}
+
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = exportFileName(new Date());
+    link.download = name;
     document.body.append(link);
     link.click();
     link.remove();

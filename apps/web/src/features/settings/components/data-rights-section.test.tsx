@@ -24,6 +24,11 @@ function fakeServer(url: string, init?: RequestInit) {
     return json(200, { access_token: 'token-1', token_type: 'bearer', expires_in: 900, refresh_token: 'r', user: testUser });
   if (path === '/users/me' && method === 'GET') return json(200, { user: testUser, profile: testProfile() });
   if (path === '/users/me/export') return json(200, { format: 'parla-export', lesson_sessions: [{ lesson_id: 'greetings-1' }] });
+  if (path === '/users/me/export/vocabulary.tsv')
+    return new Response('#separator:tab\nhola\thello\t\tparla\n', {
+      status: 200,
+      headers: { 'Content-Type': 'text/tab-separated-values; charset=utf-8' },
+    });
   if (path === '/users/me' && method === 'DELETE') return deleteAnswer();
   if (path === '/auth/logout') return json(401, { detail: 'This account no longer exists.', code: 'token_invalid' });
   return json(404, { detail: 'Not found.', code: 'not_found' });
@@ -66,7 +71,7 @@ describe('DataRightsSection', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('downloads the export as a dated JSON file', async () => {
+  it('downloads the export as a dated JSON file, and the words as a TSV for Anki', async () => {
     const person = userEvent.setup();
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
@@ -83,6 +88,12 @@ describe('DataRightsSection', () => {
     expect(await screen.findByText('Your data was downloaded.')).toBeInTheDocument();
     expect(clicked).toEqual([expect.stringMatching(/^parla-export-\d{4}-\d{2}-\d{2}\.json$/)]);
     expect(JSON.parse(await readText(blobs[0]))).toMatchObject({ lesson_sessions: [{ lesson_id: 'greetings-1' }] });
+
+    // The words, as the TSV the server wrote.
+    await person.click(screen.getByRole('button', { name: 'Download my words for Anki' }));
+    await waitFor(() => expect(clicked).toHaveLength(2));
+    expect(clicked[1]).toMatch(/^parla-vocabulary-\d{4}-\d{2}-\d{2}\.tsv$/);
+    expect(await readText(blobs[1])).toBe('#separator:tab\nhola\thello\t\tparla\n');
     click.mockRestore();
   });
 

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useNavigate } from '@/lib/router';
-import { deleteMyAccount, downloadMyData } from '../api/account-api';
+import { deleteMyAccount, downloadMyData, downloadMyWords } from '../api/account-api';
 import { SettingsSection } from './settings-screen';
 
 // Marked important: the secondary variant's own border and text colours come later in the stylesheet.
@@ -25,10 +25,10 @@ export function DataRightsSection() {
   const [error, setError] = useState<string | undefined>();
   const [deleting, setDeleting] = useState(false);
 
-  async function download() {
+  async function download(what: () => Promise<void>) {
     setDownloading(true);
     try {
-      await downloadMyData();
+      await what();
       notify.success(t('settings.dataRights.downloaded'));
     } catch {
       notify.error(t('settings.dataRights.downloadFailed'));
@@ -74,10 +74,18 @@ export function DataRightsSection() {
         <button
           type="button"
           disabled={downloading}
-          onClick={() => void download()}
+          onClick={() => void download(downloadMyData)}
           className={buttonClasses({ variant: 'secondary' })}
         >
           {t('settings.dataRights.download')}
+        </button>
+        <button
+          type="button"
+          disabled={downloading}
+          onClick={() => void download(downloadMyWords)}
+          className={buttonClasses({ variant: 'secondary' })}
+        >
+          {t('settings.dataRights.vocabulary')}
         </button>
         <button
           type="button"
