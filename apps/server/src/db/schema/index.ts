@@ -3,6 +3,7 @@ export { authIdentities, oauthStates, passwordResetTokens, refreshTokens, sessio
 export { contactMessages, newsletterSubscriptions } from './contact';
 export { idempotencyKeys } from './idempotency';
 export { type DeckCard, lessonProgress, lessonSessions } from './learning';
+export { messages } from './messages';
 export { NOTIFICATION_TYPES, type NotificationType, notifications } from './notifications';
 export { dailyActivity, weeklyXp, type XpSourceKind, xpEvents } from './progress';
 export { pushSubscriptions } from './push-subscriptions';
