@@ -28,8 +28,6 @@ export const messages = pgTable(
     index('messages_sender_idx').on(table.senderId, table.recipientId, table.createdAt, table.id),
     index('messages_recipient_idx').on(table.recipientId, table.senderId, table.createdAt, table.id),
     // Unread counts: the recipient's unread messages only.
-    index('messages_unread_idx')
-      .on(table.recipientId, table.senderId)
-      .where(sql`${table.readAt} is null`),
+    index('messages_unread_idx').on(table.recipientId, table.senderId).where(sql`${table.readAt} is null`),
   ],
 );
