@@ -2,6 +2,7 @@ export { achievements } from './achievements';
 export { authIdentities, oauthStates, passwordResetTokens, refreshTokens, sessionRevocations } from './auth';
 export { contactMessages, newsletterSubscriptions } from './contact';
 export { idempotencyKeys } from './idempotency';
+export { leagueCohorts, leagueMembers, leagueTiers, leagueWeeksClosed } from './leagues';
 export { type DeckCard, lessonProgress, lessonSessions } from './learning';
 export { messages } from './messages';
 export { NOTIFICATION_TYPES, type NotificationType, notifications } from './notifications';
