@@ -40,6 +40,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { createLeaguesRepository } from './modules/leagues/leagues.repository';
+import { leaguesRoutes } from './modules/leagues/leagues.routes';
+import { createLeaguesService } from './modules/leagues/leagues.service';
 import { createLearnersRepository } from './modules/learners/learners.repository';
 import { createLearnersService } from './modules/learners/learners.service';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
@@ -256,6 +259,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const notificationsService = createNotificationsService({ repo: notificationsRepository, clock });
   const socialRepository = createSocialRepository(database);
   const socialService = createSocialService({ repo: socialRepository, clock, events });
+  const leaguesService = createLeaguesService({ repo: createLeaguesRepository(database), clock });
   // Online and last seen (modules/social): every signed-in request notes its learner once answered.
   const presence = createPresence({ repo: socialRepository, clock, logger: app.log });
   app.addHook('onResponse', async (request) => {
@@ -373,6 +377,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(pushRoutes({ pushService, requireAuth }));
       await api.register(notificationsRoutes({ notificationsService, requireAuth }));
       await api.register(socialRoutes({ socialService, requireAuth, limiter }));
+      await api.register(leaguesRoutes({ leaguesService, requireAuth }));
       await api.register(unsubscribeRoutes({ unsubscribeService }));
       await api.register(accountRoutes({ accountService, requireAuth, clock }));
     },

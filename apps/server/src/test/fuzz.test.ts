@@ -203,6 +203,7 @@ const EXAMPLES: Record<string, RouteExample> = {
   'DELETE /api/v1/users/me/blocks/:otherId': { params: { otherId: p('otherUserId') } },
   'GET /api/v1/users/:id/friends': { params: { id: p('userId') }, query: { q: 'Español' } },
   'GET /api/v1/users/me/suggestions': { query: { limit: 5 } },
+  'GET /api/v1/users/leaderboard': { query: { scope: 'league' } },
   'POST /api/v1/contact': { body: { name: 'Ana', email: p('freshEmail'), message: '¿Hay curso de catalán?' } },
   'POST /api/v1/newsletter': { body: { email: p('freshEmail') } },
   'GET /api/v1/languages': { query: { lang: 'fr' } },
