@@ -33,7 +33,7 @@ export function demotionFrom(tier: number, size: number): number | null {
 
 /**
  * The friends board and weekly leagues (issue 16). A learner is placed in this week's league lazily,
- * on their first look at the league board once they have XP this week (docs/decisions/030): the
+ * on their first look at the league board once they have XP this week (docs/decisions/030-weekly-leagues.md): the
  * first look of a week also closes the week before if no job has, so a placement always reads the
  * tier the last week earned.
  */
