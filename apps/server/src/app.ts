@@ -42,10 +42,13 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { createLeaguesRepository } from './modules/leagues/leagues.repository';
 import { leaguesRoutes } from './modules/leagues/leagues.routes';
-import { createLeaguesService } from './modules/leagues/leagues.service';
+import { createLeaguesService, createLeagueWeekCloser, type LeaguesService } from './modules/leagues/leagues.service';
 import { createLearnersRepository } from './modules/learners/learners.repository';
 import { createLearnersService } from './modules/learners/learners.service';
 import { createOutboxMailer, createSmtpMailer } from './modules/mail/mailer';
+import { createMessagesRepository } from './modules/messages/messages.repository';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { createMessagesService } from './modules/messages/messages.service';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -118,6 +121,8 @@ declare module 'fastify' {
     startDraining(): void;
     /** Streak-at-risk reminders (modules/reminders): start() runs them every REMINDERS_INTERVAL_MS (main.ts); tick() runs one pass. */
     reminders: { start(): void; tick: RemindersService['tick'] };
+    /** Weekly leagues (modules/leagues): start() closes each ended week (main.ts); closeWeek() closes one. */
+    leagues: { start(): void; closeWeek: LeaguesService['closeWeek'] };
   }
   interface FastifyContextConfig {
     /** Open to anyone; every other /api/v1 route needs a signed-in learner (see the onRoute guard). */
@@ -260,6 +265,10 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const socialRepository = createSocialRepository(database);
   const socialService = createSocialService({ repo: socialRepository, clock, events });
   const leaguesService = createLeaguesService({ repo: createLeaguesRepository(database), clock });
+  // The league week-end job (modules/leagues, ADR 030): each replica looks hourly; the week's key makes one apply it.
+  const leagueWeekCloser = createLeagueWeekCloser({ service: leaguesService, intervalMs: 60 * 60 * 1000, logger: app.log });
+  app.decorate('leagues', { start: () => leagueWeekCloser.start(), closeWeek: leaguesService.closeWeek });
+  const messagesService = createMessagesService({ repo: createMessagesRepository(database), clock });
   // Online and last seen (modules/social): every signed-in request notes its learner once answered.
   const presence = createPresence({ repo: socialRepository, clock, logger: app.log });
   app.addHook('onResponse', async (request) => {
@@ -351,6 +360,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   app.addHook('onClose', async () => {
     // The running tick finishes before the database closes (main.ts closes it in a later hook).
     await reminderScheduler.stop();
+    await leagueWeekCloser.stop();
     await presence.settle();
     await authService.settle();
     await sessionRevocations.stop();
@@ -378,6 +388,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
       await api.register(notificationsRoutes({ notificationsService, requireAuth }));
       await api.register(socialRoutes({ socialService, requireAuth, limiter }));
       await api.register(leaguesRoutes({ leaguesService, requireAuth }));
+      await api.register(messagesRoutes({ messagesService, requireAuth, limiter }));
       await api.register(unsubscribeRoutes({ unsubscribeService }));
       await api.register(accountRoutes({ accountService, requireAuth, clock }));
     },

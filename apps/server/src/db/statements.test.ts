@@ -79,6 +79,17 @@ describe('hand-written SQL statements', () => {
     expect((await get('/users/me/blocks', bearer)).json().items).toHaveLength(1);
     expect((await send('DELETE', `/users/me/blocks/${other}`)).statusCode).toBe(200);
 
+    // Messages: following each other, a message, the conversation (marking it read), the conversations.
+    const friend = await registerLearner(ctx.app);
+    expect((await send('PUT', `/users/me/following/${friend.auth.user.id}`)).statusCode).toBe(201);
+    const back = `/api/v1/users/me/following/${me}`;
+    expect((await ctx.app.inject({ method: 'PUT', url: back, headers: friend.bearer })).statusCode).toBe(201);
+    const conversation = `/api/v1/users/me/conversations/${friend.auth.user.id}/messages`;
+    const sent = await ctx.app.inject({ method: 'POST', url: conversation, headers: bearer, payload: { text: 'hola' } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await get(`/users/me/conversations/${me}/messages`, friend.bearer)).json().items).toHaveLength(1);
+    expect((await get('/users/me/conversations', bearer)).json().items).toHaveLength(1);
+
     // The streak-reminder tick: it prunes old reservations and reserves what is due (none here).
     expect((await ctx.app.reminders.tick()).skipped).toBe(false);
 

@@ -8,6 +8,7 @@ import {
   follows,
   lessonProgress,
   lessonSessions,
+  messages,
   newsletterSubscriptions,
   notifications,
   profiles,
@@ -121,9 +122,21 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
             .from(blocks)
             .where(eq(blocks.blockerId, userId))
             .orderBy(asc(blocks.createdAt)),
+          // The messages I sent (what others sent me is theirs to export).
+          db
+            .select({
+              id: messages.id,
+              to: messages.recipientId,
+              text: messages.body,
+              sentAt: messages.createdAt,
+              readAt: messages.readAt,
+            })
+            .from(messages)
+            .where(eq(messages.senderId, userId))
+            .orderBy(asc(messages.createdAt), asc(messages.id)),
         ]),
       ]);
-      const [following, followers, blocked] = social;
+      const [following, followers, blocked, sent] = social;
       return {
         account,
         profile,
@@ -140,6 +153,7 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
         following,
         followers,
         blocked,
+        messagesSent: sent,
       };
     },
 

@@ -139,6 +139,7 @@ export function createAccountService({ repo, content, learners, limiter, clock, 
         following: records.following.map(present),
         followers: records.followers.map(present),
         blocked: records.blocked.map(present),
+        messages_sent: records.messagesSent.map(present),
       };
       const opening = JSON.stringify(head, null, 2);
       async function* document() {
