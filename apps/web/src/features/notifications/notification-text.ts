@@ -26,6 +26,12 @@ export function notificationText(t: Translate, notification: Pick<Notification, 
       message: t('dashboard.notifications.followed.message', { name: params.name }),
     };
   }
+  if (kind === 'social.message' && typeof params.name === 'string') {
+    return {
+      title: t('dashboard.notifications.message.title'),
+      message: t('dashboard.notifications.message.message', { name: params.name }),
+    };
+  }
   return { title: t('dashboard.notifications.generic.title'), message: '' };
 }
 

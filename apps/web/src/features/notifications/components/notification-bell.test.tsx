@@ -156,6 +156,24 @@ describe('NotificationBell', () => {
     expect(await within(dialog).findByRole('button', { name: /New follower/ })).toBeInTheDocument();
   });
 
+  it('says who sent the learner a message', async () => {
+    serve([
+      notification(ID(4), {
+        type: 'social',
+        kind: 'social.message',
+        params: { sender_id: ID(9), name: 'Bea Kowalska', message_id: ID(8) },
+        icon: '👥',
+      }),
+    ]);
+    const person = userEvent.setup();
+    await renderBell(1);
+    await person.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(
+      await within(dialog).findByRole('button', { name: /New message.*Bea Kowalska sent you a message\./ }),
+    ).toBeInTheDocument();
+  });
+
   it('marks all as read, and loads older ones a page at a time', async () => {
     const many = Array.from({ length: 3 }, (_, n) => notification(ID(n + 1), { created_at: minutesAgo(n * 10 + 5) }));
     const { calls } = serve(many, { pageSize: 2 });
