@@ -77,6 +77,8 @@ async function main(): Promise<void> {
   logger.info({ database: database.kind }, 'Parla is ready');
   // Streak-at-risk reminders, every REMINDERS_INTERVAL_MS; app.close() stops them (and waits for a running pass).
   app.reminders.start();
+  // The league week-end job (ADR 030): hourly, once per week whichever replica gets there first.
+  app.leagues.start();
   // Shortly after start-up, so health answers at once, and the first lesson then needs no wait
   // (parsing and validating the content bank blocks for about half a second).
   setTimeout(() => {

@@ -6,12 +6,13 @@ import {
 } from '@parla/shared/leagues.schema';
 import { StartLessonResponseSchema } from '@parla/shared/lessons.schema';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { leagueCohorts, leagueMembers, leagueTiers, leagueWeeksClosed, profiles, weeklyXp } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { answerRestWrong, registerUser } from '../../test/factories';
 import { createLeaguesRepository } from './leagues.repository';
-import { createLeaguesService } from './leagues.service';
+import { createLeaguesService, createLeagueWeekCloser } from './leagues.service';
 
 // Tuesday of the league week that starts on Monday 2026-11-23.
 const clock = testClock('2026-11-24T10:00:00Z');
@@ -272,5 +273,23 @@ describe('weekly leagues', () => {
     expect(await db().select().from(leagueWeeksClosed).where(eq(leagueWeeksClosed.weekStart, '2026-12-21'))).toHaveLength(1);
     const check = await db().execute(sql`select 1`);
     expect(check).toBeTruthy();
+  });
+
+  it('the timer closes the week before on each replica it runs, once', async () => {
+    clock.set('2027-01-05T10:00:00Z');
+    // 2026-12-28's cohort (the lazy learner above) has not been closed.
+    const closedRows = () => db().select().from(leagueWeeksClosed).where(eq(leagueWeeksClosed.weekStart, '2026-12-28'));
+    expect(await closedRows()).toHaveLength(0);
+    const closers = [0, 1].map(() =>
+      createLeagueWeekCloser({
+        service: createLeaguesService({ repo: createLeaguesRepository(ctx.database.handle), clock }),
+        intervalMs: 5,
+        logger: pino({ level: 'silent' }),
+      }),
+    );
+    for (const closer of closers) closer.start();
+    await vi.waitFor(async () => expect(await closedRows()).toHaveLength(1), { timeout: 5000 });
+    await Promise.all(closers.map((closer) => closer.stop()));
+    expect(await closedRows()).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   type LeagueLeaderboard,
 } from '@parla/shared/leagues.schema';
 import { levelFromXp } from '@parla/shared/levels';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { weekStartOf } from '../progress/awards';
 import type { BoardRow, LeaguesRepository } from './leagues.repository';
@@ -90,7 +91,58 @@ export function createLeaguesService({ repo, clock }: { repo: LeaguesRepository;
     closeWeek(weekStart: string) {
       return repo.closeWeek(weekStart, clock.now());
     },
+
+    /** Closes the week before this one unless it is (what the timer runs: a key lookup once closed). */
+    async closeLastWeek(): Promise<{ closed: boolean; moved: number }> {
+      const lastWeek = weekStartOf(new Date(clock.now().getTime() - WEEK_MS));
+      if (await repo.isClosed(lastWeek)) return { closed: false, moved: 0 };
+      return repo.closeWeek(lastWeek, clock.now());
+    },
   };
 }
 
 export type LeaguesService = ReturnType<typeof createLeaguesService>;
+
+/**
+ * Runs the week-end job every `intervalMs` on each replica (the week's key makes one of them apply
+ * it); app.close() stops it and waits for a running pass.
+ */
+export function createLeagueWeekCloser({
+  service,
+  intervalMs,
+  logger,
+}: {
+  service: Pick<LeaguesService, 'closeLastWeek'>;
+  intervalMs: number;
+  logger: FastifyBaseLogger;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = service
+      .closeLastWeek()
+      .then((result) => {
+        if (result.closed) logger.info({ moved: result.moved }, 'league week closed');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'closing the league week failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  return {
+    start(): void {
+      if (timer || stopped) return;
+      run();
+      timer = setInterval(run, intervalMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
