@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../db/client';
-import { prepareStatement } from '../../db/statements';
+import { prepareStatement, runStatement } from '../../db/statements';
+import { lockLearners } from '../social/sql/lock-learners.sql';
 import { listConversations } from './sql/list-conversations.sql';
 import { listMessages } from './sql/list-messages.sql';
 import { markRead } from './sql/mark-read.sql';
@@ -42,7 +43,6 @@ export function createMessagesRepository(database: DatabaseHandle) {
 
 function newMessagesRepository(database: DatabaseHandle) {
   const relationOf = prepareStatement(database, relation);
-  const sendMessage = prepareStatement(database, send);
   const mark = prepareStatement(database, markRead);
   const page = prepareStatement(database, listMessages);
   const conversations = prepareStatement(database, listConversations);
@@ -60,8 +60,13 @@ function newMessagesRepository(database: DatabaseHandle) {
 
     /** The stored message, or undefined when the two no longer follow each other or a block stands. */
     async send(me: string, other: string, text: string, at: Date): Promise<MessageRow | undefined> {
-      const [row] = await sendMessage([me, other, text, at.toISOString()]);
-      return row;
+      // Under the two learners' social locks (ADR 029): a block being written at the same moment
+      // commits first or waits, so a message never lands beside a block it could not see.
+      return database.db.transaction(async (tx) => {
+        await runStatement(tx, lockLearners, [`{${me},${other}}`]);
+        const [row] = await runStatement(tx, send, [me, other, text, at.toISOString()]);
+        return row;
+      });
     },
 
     async markRead(me: string, other: string, at: Date): Promise<number> {

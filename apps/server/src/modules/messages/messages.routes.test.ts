@@ -147,6 +147,15 @@ describe('sending messages', () => {
     expect(MessagesPageSchema.parse((await read(ana, idOf(bea))).json()).items.map((item) => item.text)).toEqual(['hola']);
   });
 
+  it('messages and a block at once: each message is stored or refused (403), never an error, and none after', async () => {
+    const [ana, bea] = await friends();
+    const sends = Array.from({ length: 20 }, (_, i) => send(ana, idOf(bea), `race ${i}`));
+    const [blocked, ...replies] = await Promise.all([api('PUT', `/users/me/blocks/${idOf(ana)}`, bea.bearer), ...sends]);
+    expect(blocked?.statusCode).toBe(201);
+    expect(replies.every((reply) => reply.statusCode === 201 || reply.statusCode === 403)).toBe(true);
+    expect((await send(ana, idOf(bea), 'after')).statusCode).toBe(403);
+  });
+
   it('50 identical requests with the same X-Request-Id store one message', async () => {
     const [ana, bea] = await friends();
     const replies = await Promise.all(
