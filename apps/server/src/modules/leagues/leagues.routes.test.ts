@@ -222,9 +222,8 @@ describe('weekly leagues', () => {
 
     const other = await buildTestApp({ clock, database: ctx.database });
     try {
-      const services = [ctx, other, ctx, other].map(() =>
-        createLeaguesService({ repo: createLeaguesRepository(ctx.database.handle), clock }),
-      );
+      // Both instances' week-end jobs (as app.leagues exposes them), twice each, at once.
+      const services = [ctx.app, other.app, ctx.app, other.app].map((app) => app.leagues);
       const runs = await Promise.all(services.map((service) => service.closeWeek(week)));
       expect(runs.filter((run) => run.closed)).toHaveLength(1);
       expect((await services[0]?.closeWeek(week))?.closed).toBe(false);
