@@ -25,6 +25,8 @@ const ReviewRoute = lazy(() => import('./routes/account/review'));
 const LanguagesRoute = lazy(() => import('./routes/account/languages'));
 const ProgressRoute = lazyWithPreload(() => import('./routes/account/progress'));
 const SettingsRoute = lazy(() => import('./routes/account/settings'));
+const FriendsRoute = lazyWithPreload(() => import('./routes/account/friends'));
+const MessagesRoute = lazy(() => import('./routes/account/messages'));
 const LessonRoute = lazyWithPreload(() => import('./routes/account/lesson'));
 
 /**
@@ -45,7 +47,9 @@ export function preloadRouteCode(pathname: string): void {
         ? LessonRoute
         : matchPath('app/progress', pathname)
           ? ProgressRoute
-          : null;
+          : matchPath('app/friends', pathname)
+            ? FriendsRoute
+            : null;
   if (!screen) return;
   for (const component of [AccountLayout, RequireAccount, SignedInLayout, screen]) component.preload().catch(() => undefined);
 }
@@ -81,6 +85,9 @@ export function AppRoutes() {
               <Route path="app/languages" element={<LanguagesRoute />} />
               <Route path="app/progress" element={<ProgressRoute />} />
               <Route path="app/settings" element={<SettingsRoute />} />
+              <Route path="app/friends" element={<FriendsRoute />} />
+              <Route path="app/messages" element={<MessagesRoute />} />
+              <Route path="app/messages/:id" element={<MessagesRoute />} />
               <Route path="app/lesson/:id" element={<LessonRoute />} />
             </Route>
           </Route>

@@ -18,6 +18,7 @@ export const paths = {
     progress: '/app/progress',
     languages: '/app/languages',
     friends: '/app/friends',
+    messages: '/app/messages',
     settings: '/app/settings',
   },
 } as const;

@@ -26,6 +26,9 @@ const APP_PREFIXES = [
   'settings.',
   'progress.',
   'achievement.',
+  'friends.',
+  'messages.',
+  'search.',
 ];
 
 /** The part of the language file a key is served in; keys nobody assigned stay in core. */

@@ -5,6 +5,7 @@ import { Chip } from '@/components/ui/chip';
 import { PageHeader } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { RetryPanel } from '@/components/ui/retry-panel';
+import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { COURSE_FLAGS, courseName } from '@/lib/course-labels';
 import { useI18n } from '@/lib/i18n/language-context';
@@ -14,7 +15,6 @@ import { type ProgressTab, tabOf } from '../progress-rules';
 import { AchievementsTab } from './achievements-tab';
 import { ActivityTab } from './activity-tab';
 import { OverviewTab } from './overview-tab';
-import { Tabs } from './progress-tabs';
 import { SkillsTab } from './skills-tab';
 import { TabSkeleton } from './tab-skeleton';
 

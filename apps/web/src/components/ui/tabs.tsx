@@ -14,12 +14,15 @@ export function Tabs<T extends string>({
   selected,
   onSelect,
   renderPanel,
+  columns = 'grid-cols-2 sm:grid-cols-4',
 }: {
   label: string;
   tabs: readonly { id: T; label: string }[];
   selected: T;
   onSelect(id: T): void;
   renderPanel(id: T): ReactNode;
+  /** The tab row's grid columns (Tailwind classes): two rows of two on phones for four tabs by default. */
+  columns?: string;
 }) {
   const { dir } = useI18n();
   const base = useId();
@@ -54,7 +57,7 @@ export function Tabs<T extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="grid grid-cols-2 gap-1 rounded-2xl bg-surface-muted p-1 sm:grid-cols-4"
+        className={clsx('grid gap-1 rounded-2xl bg-surface-muted p-1', columns)}
       >
         {tabs.map((tab) => {
           const isSelected = tab.id === selected;
