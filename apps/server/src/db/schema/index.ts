@@ -4,7 +4,7 @@ export { contactMessages, newsletterSubscriptions } from './contact';
 export { idempotencyKeys } from './idempotency';
 export { leagueCohorts, leagueMembers, leagueTiers, leagueWeeksClosed } from './leagues';
 export { type DeckCard, lessonProgress, lessonSessions } from './learning';
-export { messages } from './messages';
+export { conversations, messages } from './messages';
 export { NOTIFICATION_TYPES, type NotificationType, notifications } from './notifications';
 export { dailyActivity, weeklyXp, type XpSourceKind, xpEvents } from './progress';
 export { pushSubscriptions } from './push-subscriptions';

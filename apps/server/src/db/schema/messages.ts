@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -29,5 +29,36 @@ export const messages = pgTable(
     index('messages_recipient_idx').on(table.recipientId, table.senderId, table.createdAt, table.id),
     // Unread counts: the recipient's unread messages only.
     index('messages_unread_idx').on(table.recipientId, table.senderId).where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
+ * A learner's side of a conversation, one row per (learner, other) — two per pair — so the list of
+ * conversations reads one row per conversation instead of every message. Written in the same
+ * statement as the message (both rows) and as the reading (the reader's row): `last_*` names the
+ * latest message either way, `unread_count` the other's messages this learner has not read.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    otherId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** No foreign key: messages go only with an account, and the account's rows go with it. */
+    lastMessageId: uuid().notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+    unreadCount: integer().notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.otherId] }),
+    check('conversations_not_self', sql`${table.userId} <> ${table.otherId}`),
+    check('conversations_unread_count', sql`${table.unreadCount} >= 0`),
+    // The list, latest first, keyset-paged on (last_at, other_id).
+    index('conversations_user_last_idx').on(table.userId, table.lastAt.desc(), table.otherId.desc()),
+    // A deleted account's rows on the other side (the foreign key's cascade).
+    index('conversations_other_idx').on(table.otherId),
   ],
 );
