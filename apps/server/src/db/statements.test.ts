@@ -68,11 +68,12 @@ describe('hand-written SQL statements', () => {
     expect((await post(`/users/me/notifications/${notified.items[0].id}/read`, bearer)).statusCode).toBe(200);
     expect((await post('/users/me/notifications/read-all', bearer)).statusCode).toBe(200);
 
-    // Friends: a follow (and its first-friend achievement), the list, suggestions, an unfollow; a block, the blocks, lifted.
+    // Friends: a follow (and its first-friend achievement), the list, a learner's card, suggestions, an unfollow; a block, the blocks, lifted.
     const other = (await registerLearner(ctx.app)).auth.user.id;
     const send = (method: 'PUT' | 'DELETE', url: string) => ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer });
     expect((await send('PUT', `/users/me/following/${other}`)).statusCode).toBe(201);
     expect((await get('/users/me/friends', bearer)).json().items).toHaveLength(1);
+    expect((await get(`/users/${other}`, bearer)).json()).toMatchObject({ following: true });
     expect((await get('/users/me/suggestions', bearer)).statusCode).toBe(200);
     expect((await send('DELETE', `/users/me/following/${other}`)).statusCode).toBe(200);
     expect((await send('PUT', `/users/me/blocks/${other}`)).statusCode).toBe(201);

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../db/client';
 import { prepareStatement, runStatement } from '../../db/statements';
 import { block } from './sql/block.sql';
+import { findLearner } from './sql/find-learner.sql';
 import { follow } from './sql/follow.sql';
 import type { LearnerRow } from './sql/learner-columns';
 import { listBlocks } from './sql/list-blocks.sql';
@@ -52,6 +53,7 @@ function newSocialRepository(database: DatabaseHandle) {
   const stopFollowing = prepareStatement(database, unfollow);
   const liftBlock = prepareStatement(database, unblock);
   const touch = prepareStatement(database, touchPresence);
+  const learner = prepareStatement(database, findLearner);
 
   return {
     /**
@@ -98,6 +100,12 @@ function newSocialRepository(database: DatabaseHandle) {
 
     /** The learners one follows (unordered), each with whether they follow back. */
     findFriends: (userId: string): Promise<LearnerRow[]> => friends([userId]),
+
+    /** Another learner as `viewerId` sees them; undefined when unknown or a block stands between them. */
+    async findLearner(viewerId: string, otherId: string): Promise<(LearnerRow & { following: boolean }) | undefined> {
+      const [row] = await learner([viewerId, otherId]);
+      return row;
+    },
 
     findSuggestions: (userId: string, limit: number): Promise<SuggestionRow[]> => suggest([userId, limit]),
 

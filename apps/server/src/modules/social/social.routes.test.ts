@@ -6,6 +6,7 @@ import {
   BlocksResponseSchema,
   FollowResponseSchema,
   type Friend,
+  FriendSchema,
   FriendsResponseSchema,
   MAX_FOLLOWING,
   SuggestionsResponseSchema,
@@ -510,6 +511,66 @@ describe('presence: online and last seen', () => {
     } finally {
       clock.set(start.toISOString());
     }
+  });
+});
+
+describe('GET /users/{otherId}: a learner’s card', () => {
+  const card = (viewer: Learner, other: string) => api('GET', `/users/${other}`, viewer.bearer);
+
+  it('shows another learner with the follows between the two, and the numbers of a public profile', async () => {
+    const ana = await learner({}, 'Ana García');
+    const bea = await learner({ target_language: 'ja' }, 'Bea Kowalska');
+    const before = await card(ana, idOf(bea));
+    expect(before.statusCode, before.body).toBe(200);
+    expect(FriendSchema.parse(before.json())).toMatchObject({
+      user_id: idOf(bea),
+      name: 'Bea Kowalska',
+      course: 'ja',
+      level: 1,
+      total_xp: 0,
+      streak: 0,
+      following: false,
+      follows_me: false,
+    });
+    await follow(bea, idOf(ana));
+    await follow(ana, idOf(bea));
+    expect((await card(ana, idOf(bea))).json()).toMatchObject({ following: true, follows_me: true });
+    expect((await card(bea, idOf(ana))).json()).toMatchObject({ user_id: idOf(ana), following: true, follows_me: true });
+  });
+
+  it('hides a private profile’s numbers from learners it does not follow, and shows them to those it does', async () => {
+    const pia = await learner({}, 'Pia Private');
+    const ana = await learner();
+    const bea = await learner();
+    await api('PUT', '/users/me/preferences', pia.bearer, { private_profile: true });
+    await follow(pia, idOf(bea));
+    expect((await card(ana, idOf(pia))).json()).toMatchObject({
+      name: 'Pia Private',
+      level: null,
+      total_xp: null,
+      streak: null,
+      online: null,
+      last_seen_at: null,
+    });
+    expect((await card(bea, idOf(pia))).json()).toMatchObject({ level: 1, total_xp: 0, follows_me: true });
+  });
+
+  it('is not found across a block, whichever of the two blocked, nor for an unknown learner', async () => {
+    const ana = await learner();
+    const bea = await learner();
+    expect((await blockOf(ana, idOf(bea))).statusCode).toBe(201);
+    expectError(await card(bea, idOf(ana)), 404, 'not_found');
+    expectError(await card(ana, idOf(bea)), 404, 'not_found');
+    expect((await unblock(ana, idOf(bea))).statusCode).toBe(200);
+    expect((await card(bea, idOf(ana))).statusCode).toBe(200);
+    expectError(await card(ana, '00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+  });
+
+  it('asks for a learner’s id and a signed-in caller', async () => {
+    const ana = await learner();
+    expectError(await card(ana, 'not-an-id'), 400, 'validation_error', 'params.otherId');
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/api/v1/users/${idOf(ana)}` });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   BlockResponseSchema,
   BlocksResponseSchema,
   FollowResponseSchema,
+  FriendSchema,
   FriendsQuerySchema,
   FriendsResponseSchema,
   OtherLearnerParamsSchema,
@@ -87,6 +88,20 @@ export function socialRoutes({
         },
       },
       (request) => socialService.listFriends(request.params.id, callerOf(request).userId, request.query),
+    );
+
+    app.get(
+      '/users/:otherId',
+      {
+        schema: {
+          tags: ['social'],
+          summary:
+            'A learner’s card: name, course, level, XP, streak, presence (null for a private profile that does not follow you) and the follows between you',
+          params: OtherLearnerParamsSchema,
+          response: { 200: FriendSchema, ...towardAnother },
+        },
+      },
+      (request) => socialService.getLearner(callerOf(request).userId, request.params.otherId),
     );
 
     app.get(

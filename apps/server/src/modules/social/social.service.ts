@@ -3,6 +3,7 @@ import {
   type BlockResponse,
   type BlocksResponse,
   type FollowResponse,
+  type Friend,
   type FriendsQuery,
   type FriendsResponse,
   MAX_FOLLOWING,
@@ -91,6 +92,13 @@ export function createSocialService({ repo, clock, events }: { repo: SocialRepos
           .map((row) => presentFriend(row, true, now)),
         total: rows.length,
       };
+    },
+
+    /** One learner's card: the Friend view, or not_found when unknown or a block stands between the two. */
+    async getLearner(callerId: string, otherId: string): Promise<Friend> {
+      const row = await repo.findLearner(callerId, otherId);
+      if (!row) throw noSuchLearner();
+      return presentFriend(row, row.following, clock.now());
     },
 
     async listSuggestions(callerId: string, query: SuggestionsQuery): Promise<SuggestionsResponse> {
