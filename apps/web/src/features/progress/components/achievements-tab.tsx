@@ -6,7 +6,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { RetryPanel } from '@/components/ui/retry-panel';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useProgressAchievements } from '../api/get-progress-achievements';
-import { TabSkeleton } from './tab-skeleton';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 
 function AchievementCard({ achievement }: { achievement: AchievementProgress }) {
   const { t, language } = useI18n();

@@ -6,7 +6,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useProgressWeekly } from '../api/get-progress-weekly';
 import { barPercent, dayOf } from '../progress-rules';
-import { TabSkeleton } from './tab-skeleton';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 
 /**
  * Spec §9's weekly bars: XP per day, scaled to the best day. The SVG only draws (hidden from

@@ -16,7 +16,7 @@ import { AchievementsTab } from './achievements-tab';
 import { ActivityTab } from './activity-tab';
 import { OverviewTab } from './overview-tab';
 import { SkillsTab } from './skills-tab';
-import { TabSkeleton } from './tab-skeleton';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 
 function LevelCard({ summary }: { summary: ProgressSummaryResponse }) {
   const { t, language } = useI18n();

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 import { useProgressSkills } from '../api/get-progress-skills';
-import { TabSkeleton } from './tab-skeleton';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 
 const SKILL_ICONS: Record<Skill, ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>> = {
   speaking: Mic,
