@@ -6,6 +6,9 @@ import {
   blocks,
   dailyActivity,
   follows,
+  leagueCohorts,
+  leagueMembers,
+  leagueTiers,
   lessonProgress,
   lessonSessions,
   messages,
@@ -67,75 +70,92 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
         .where(eq(users.id, userId));
       if (!account) return undefined;
       const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-      const [identities, newsletter, progress, earned, xp, days, weeks, inbox, devices, reminders, social] = await Promise.all([
-        db
-          .select({ provider: authIdentities.provider, email: authIdentities.email, createdAt: authIdentities.createdAt })
-          .from(authIdentities)
-          .where(eq(authIdentities.userId, userId))
-          .orderBy(asc(authIdentities.createdAt)),
-        db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, account.email)),
-        db
-          .select()
-          .from(lessonProgress)
-          .where(eq(lessonProgress.userId, userId))
-          .orderBy(asc(lessonProgress.course), asc(lessonProgress.lessonId)),
-        db.select().from(achievements).where(eq(achievements.userId, userId)).orderBy(asc(achievements.earnedAt)),
-        db.select().from(xpEvents).where(eq(xpEvents.userId, userId)).orderBy(asc(xpEvents.createdAt)),
-        db.select().from(dailyActivity).where(eq(dailyActivity.userId, userId)).orderBy(asc(dailyActivity.localDate)),
-        db.select().from(weeklyXp).where(eq(weeklyXp.userId, userId)).orderBy(asc(weeklyXp.weekStart)),
-        db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.userId, userId))
-          .orderBy(asc(notifications.createdAt), asc(notifications.id)),
-        // The keys (p256dh, auth) are the device's secrets, not the learner's data: never read here.
-        db
-          .select({
-            id: pushSubscriptions.id,
-            endpoint: pushSubscriptions.endpoint,
-            userAgent: pushSubscriptions.userAgent,
-            createdAt: pushSubscriptions.createdAt,
-            lastSuccessAt: pushSubscriptions.lastSuccessAt,
-          })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, userId))
-          .orderBy(asc(pushSubscriptions.createdAt)),
-        db
-          .select()
-          .from(reminderDeliveries)
-          .where(eq(reminderDeliveries.userId, userId))
-          .orderBy(asc(reminderDeliveries.localDate)),
-        // The people I follow, who follow me, and whom I blocked; never who blocked me (the blocker's to know).
-        Promise.all([
+      const [identities, newsletter, progress, earned, xp, days, weeks, inbox, devices, reminders, social, leagues] =
+        await Promise.all([
           db
-            .select({ userId: follows.followeeId, since: follows.createdAt })
-            .from(follows)
-            .where(eq(follows.followerId, userId))
-            .orderBy(asc(follows.createdAt)),
+            .select({ provider: authIdentities.provider, email: authIdentities.email, createdAt: authIdentities.createdAt })
+            .from(authIdentities)
+            .where(eq(authIdentities.userId, userId))
+            .orderBy(asc(authIdentities.createdAt)),
+          db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, account.email)),
           db
-            .select({ userId: follows.followerId, since: follows.createdAt })
-            .from(follows)
-            .where(eq(follows.followeeId, userId))
-            .orderBy(asc(follows.createdAt)),
+            .select()
+            .from(lessonProgress)
+            .where(eq(lessonProgress.userId, userId))
+            .orderBy(asc(lessonProgress.course), asc(lessonProgress.lessonId)),
+          db.select().from(achievements).where(eq(achievements.userId, userId)).orderBy(asc(achievements.earnedAt)),
+          db.select().from(xpEvents).where(eq(xpEvents.userId, userId)).orderBy(asc(xpEvents.createdAt)),
+          db.select().from(dailyActivity).where(eq(dailyActivity.userId, userId)).orderBy(asc(dailyActivity.localDate)),
+          db.select().from(weeklyXp).where(eq(weeklyXp.userId, userId)).orderBy(asc(weeklyXp.weekStart)),
           db
-            .select({ userId: blocks.blockedId, since: blocks.createdAt })
-            .from(blocks)
-            .where(eq(blocks.blockerId, userId))
-            .orderBy(asc(blocks.createdAt)),
-          // The messages I sent (what others sent me is theirs to export).
+            .select()
+            .from(notifications)
+            .where(eq(notifications.userId, userId))
+            .orderBy(asc(notifications.createdAt), asc(notifications.id)),
+          // The keys (p256dh, auth) are the device's secrets, not the learner's data: never read here.
           db
             .select({
-              id: messages.id,
-              to: messages.recipientId,
-              text: messages.body,
-              sentAt: messages.createdAt,
-              readAt: messages.readAt,
+              id: pushSubscriptions.id,
+              endpoint: pushSubscriptions.endpoint,
+              userAgent: pushSubscriptions.userAgent,
+              createdAt: pushSubscriptions.createdAt,
+              lastSuccessAt: pushSubscriptions.lastSuccessAt,
             })
-            .from(messages)
-            .where(eq(messages.senderId, userId))
-            .orderBy(asc(messages.createdAt), asc(messages.id)),
-        ]),
-      ]);
+            .from(pushSubscriptions)
+            .where(eq(pushSubscriptions.userId, userId))
+            .orderBy(asc(pushSubscriptions.createdAt)),
+          db
+            .select()
+            .from(reminderDeliveries)
+            .where(eq(reminderDeliveries.userId, userId))
+            .orderBy(asc(reminderDeliveries.localDate)),
+          // The people I follow, who follow me, and whom I blocked; never who blocked me (the blocker's to know).
+          Promise.all([
+            db
+              .select({ userId: follows.followeeId, since: follows.createdAt })
+              .from(follows)
+              .where(eq(follows.followerId, userId))
+              .orderBy(asc(follows.createdAt)),
+            db
+              .select({ userId: follows.followerId, since: follows.createdAt })
+              .from(follows)
+              .where(eq(follows.followeeId, userId))
+              .orderBy(asc(follows.createdAt)),
+            db
+              .select({ userId: blocks.blockedId, since: blocks.createdAt })
+              .from(blocks)
+              .where(eq(blocks.blockerId, userId))
+              .orderBy(asc(blocks.createdAt)),
+            // The messages I sent (what others sent me is theirs to export).
+            db
+              .select({
+                id: messages.id,
+                to: messages.recipientId,
+                text: messages.body,
+                sentAt: messages.createdAt,
+                readAt: messages.readAt,
+              })
+              .from(messages)
+              .where(eq(messages.senderId, userId))
+              .orderBy(asc(messages.createdAt), asc(messages.id)),
+          ]),
+          // The weeks' leagues I was placed in (the cohort and its tier), and the tier I hold for the weeks to come.
+          Promise.all([
+            db
+              .select({
+                weekStart: leagueMembers.weekStart,
+                cohortId: leagueMembers.cohortId,
+                tier: leagueCohorts.tier,
+                placedAt: leagueMembers.placedAt,
+              })
+              .from(leagueMembers)
+              .innerJoin(leagueCohorts, eq(leagueCohorts.id, leagueMembers.cohortId))
+              .where(eq(leagueMembers.userId, userId))
+              .orderBy(asc(leagueMembers.weekStart)),
+            db.select({ tier: leagueTiers.tier }).from(leagueTiers).where(eq(leagueTiers.userId, userId)),
+          ]),
+        ]);
+      const [memberships, [tier]] = leagues;
       const [following, followers, blocked, sent] = social;
       return {
         account,
@@ -154,6 +174,8 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
         followers,
         blocked,
         messagesSent: sent,
+        leagueMemberships: memberships,
+        leagueTier: tier?.tier,
       };
     },
 

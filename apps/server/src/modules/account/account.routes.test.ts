@@ -110,6 +110,32 @@ describe('GET /users/me/export', () => {
     expect(JSON.stringify(data)).not.toContain(id(blocker));
   });
 
+  it('holds the leagues I was placed in, with their tier, and my tier for the weeks to come', async () => {
+    const a = await registerLearner(ctx.app);
+    const b = await registerLearner(ctx.app);
+    const empty = (await get('/users/me/export', a.bearer)).json();
+    expect(empty.league_memberships).toEqual([]);
+    expect(empty.league_tier).toBe(1);
+    await takeLesson(a.bearer, 'greetings-1');
+    await takeLesson(b.bearer, 'greetings-1');
+    for (const learner of [a, b]) {
+      const board = await get('/users/leaderboard?scope=league', learner.bearer);
+      expect(board.statusCode, board.body).toBe(200);
+      expect(board.json().placed).toBe(true);
+    }
+    const [cohort] = (
+      (await ctx.database.handle.db.execute(
+        sql`select cohort_id from league_members where user_id = ${a.auth.user.id}`,
+      )) as unknown as { rows: { cohort_id: string }[] }
+    ).rows;
+    const data = (await get('/users/me/export', a.bearer)).json();
+    // 2026-11-21 is a Saturday: the league week began on Monday the 16th.
+    expect(data.league_memberships).toEqual([
+      { week_start: '2026-11-16', cohort_id: cohort?.cohort_id, tier: 1, placed_at: '2026-11-21T10:00:00.000Z' },
+    ]);
+    expect(JSON.stringify(data)).not.toContain(b.auth.user.id);
+  });
+
   it('pages a long history of lessons into one valid document', async () => {
     const a = await registerLearner(ctx.app);
     await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, a.auth.user.id));
@@ -265,6 +291,37 @@ describe('DELETE /users/me', () => {
     expect(refresh.statusCode).toBe(401);
     // The e-mail is free again.
     await registerUser(ctx.app, { username: a.email });
+  });
+
+  it('takes the conversations with it, both sides: the other learner’s list no longer shows one', async () => {
+    const a = await registerLearner(ctx.app);
+    const b = await registerLearner(ctx.app);
+    const put = (headers: Headers, url: string) => ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers });
+    expect((await put(a.bearer, `/users/me/following/${b.auth.user.id}`)).statusCode).toBe(201);
+    expect((await put(b.bearer, `/users/me/following/${a.auth.user.id}`)).statusCode).toBe(201);
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/users/me/conversations/${to.auth.user.id}/messages`,
+        headers: from.bearer,
+        payload: { text: 'hola' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    const sides = async () => {
+      const counted = await ctx.database.handle.db.execute(sql`
+        select count(*)::int as n from conversations where user_id = ${a.auth.user.id} or other_id = ${a.auth.user.id}`);
+      return (counted as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    expect(await sides()).toBe(2);
+    expect((await get('/users/me/conversations', b.bearer)).json().items).toHaveLength(1);
+
+    expect((await remove(a.bearer, { password: a.password })).statusCode).toBe(200);
+    expect(await sides()).toBe(0);
+    expect((await get('/users/me/conversations', b.bearer)).json().items).toEqual([]);
   });
 
   it('answers 400 naming body.password when it is missing, and 422 for a wrong one, deleting nothing', async () => {

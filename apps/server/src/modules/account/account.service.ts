@@ -140,6 +140,9 @@ export function createAccountService({ repo, content, learners, limiter, clock, 
         followers: records.followers.map(present),
         blocked: records.blocked.map(present),
         messages_sent: records.messagesSent.map(present),
+        // No tier row: tier 1, the league's first (ADR 030).
+        league_tier: records.leagueTier ?? 1,
+        league_memberships: records.leagueMemberships.map(present),
       };
       const opening = JSON.stringify(head, null, 2);
       async function* document() {

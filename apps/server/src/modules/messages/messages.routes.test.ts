@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConversationsPageSchema, MessageSchema, MessagesPageSchema } from '@parla/shared/messages.schema';
 import { NotificationsPageSchema } from '@parla/shared/notifications.schema';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../db/schema/index';
+import { MIGRATIONS_FOLDER } from '../../db/migrations-folder';
+import { conversations as conversationRows, messages, notifications } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { registerLearner } from '../../test/factories';
 import { MESSAGES_PER_LEARNER } from './messages.routes';
@@ -257,6 +260,157 @@ describe('reading conversations', () => {
     const beas = await conversations(bea);
     expect(beas.items[0]?.last_message.read).toBe(true);
     expect(beas.items[0]?.unread_count).toBe(0);
+  });
+});
+
+/** Each side's row of the conversations table between the learners, as [user, other, unread, last message]. */
+async function sides(...learners: Learner[]) {
+  const ids = learners.map(idOf);
+  const rows = await db()
+    .select()
+    .from(conversationRows)
+    .where(and(inArray(conversationRows.userId, ids), inArray(conversationRows.otherId, ids)));
+  return rows
+    .map((row) => [row.userId, row.otherId, row.unreadCount, row.lastMessageId] as const)
+    .sort((x, y) => `${x[0]}${x[1]}`.localeCompare(`${y[0]}${y[1]}`));
+}
+
+/** What the messages say each side should hold: the unread count and the latest message either way. */
+async function truth(...learners: Learner[]) {
+  const out = [];
+  for (const me of learners) {
+    for (const other of learners) {
+      if (me === other) continue;
+      const between = or(
+        and(eq(messages.senderId, idOf(me)), eq(messages.recipientId, idOf(other))),
+        and(eq(messages.senderId, idOf(other)), eq(messages.recipientId, idOf(me))),
+      );
+      const [latest] = await db()
+        .select({ id: messages.id })
+        .from(messages)
+        .where(between)
+        .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
+        .limit(1);
+      if (!latest) continue;
+      const [unread] = await db()
+        .select({ n: count() })
+        .from(messages)
+        .where(and(eq(messages.senderId, idOf(other)), eq(messages.recipientId, idOf(me)), isNull(messages.readAt)));
+      out.push([idOf(me), idOf(other), unread?.n ?? 0, latest.id] as const);
+    }
+  }
+  return out.sort((x, y) => `${x[0]}${x[1]}`.localeCompare(`${y[0]}${y[1]}`));
+}
+
+describe('the conversations table (one row per side)', () => {
+  it('keeps exact unread counts and the latest message when 50 messages between a pair arrive at once', async () => {
+    const [ana, bea] = await friends();
+    tick();
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? send(bea, idOf(ana), `b${i}`) : send(ana, idOf(bea), `a${i}`))),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(50).fill(201));
+    const beasView = await conversations(bea);
+    expect(beasView.items).toHaveLength(1);
+    expect(beasView.items[0]?.unread_count).toBe(40);
+    expect((await conversations(ana)).items[0]?.unread_count).toBe(10);
+    expect(await sides(ana, bea)).toEqual(await truth(ana, bea));
+    // The latest message (the same time for all: the highest id) is the one both lists show.
+    const newest = MessagesPageSchema.parse((await read(bea, idOf(ana), '?limit=1')).json()).items[0];
+    expect(beasView.items[0]?.last_message.id).toBe(newest?.id);
+  });
+
+  it('stays exact when messages and readings of the same conversation happen at once', async () => {
+    const [ana, bea] = await friends();
+    tick();
+    const work = Array.from({ length: 50 }, (_, i) => {
+      if (i % 10 === 3) return read(bea, idOf(ana));
+      if (i % 10 === 7) return read(ana, idOf(bea));
+      return i % 3 === 0 ? send(bea, idOf(ana), `b${i}`) : send(ana, idOf(bea), `a${i}`);
+    });
+    const replies = await Promise.all(work);
+    expect(replies.every((reply) => reply.statusCode === 200 || reply.statusCode === 201)).toBe(true);
+    expect(await sides(ana, bea)).toEqual(await truth(ana, bea));
+    await read(ana, idOf(bea));
+    await read(bea, idOf(ana));
+    expect((await sides(ana, bea)).map((side) => side[2])).toEqual([0, 0]);
+  });
+
+  it('the migration’s backfill rebuilds the same rows from the messages', async () => {
+    const [ana, bea] = await friends();
+    const cai = await learner('Cai Wen');
+    await follow(ana, cai);
+    await follow(cai, ana);
+    for (const [from, to] of [
+      [ana, bea],
+      [bea, ana],
+      [bea, ana],
+      [cai, ana],
+      [ana, cai],
+      [cai, ana],
+    ] as const) {
+      tick();
+      expect((await send(from, idOf(to), 'hi')).statusCode).toBe(201);
+    }
+    await read(ana, idOf(bea));
+    const kept = await sides(ana, bea, cai);
+    expect(kept).toHaveLength(4);
+    expect(kept).toEqual(await truth(ana, bea, cai));
+
+    const ids = [idOf(ana), idOf(bea), idOf(cai)];
+    await db().delete(conversationRows).where(inArray(conversationRows.userId, ids));
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0030_conversations.sql'), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .find((statement) => /^INSERT INTO "conversations"/m.test(statement));
+    if (!backfill) throw new Error('no backfill in migration 0030');
+    // Rebuild every conversation (the others' rows are already there: leave them be).
+    await db().execute(sql.raw(backfill.replace(/;\s*$/, ' ON CONFLICT DO NOTHING')));
+    expect(await sides(ana, bea, cai)).toEqual(kept);
+  });
+
+  it('opening a conversation marks that sender’s message notifications read, and the bell’s count follows', async () => {
+    const [ana, bea] = await friends();
+    const cai = await learner('Cai Wen');
+    await follow(ana, cai);
+    await follow(cai, ana);
+    for (const [from, text] of [
+      [bea, 'one'],
+      [bea, 'two'],
+      [cai, 'three'],
+    ] as const) {
+      tick();
+      expect((await send(from, idOf(ana), text)).statusCode).toBe(201);
+    }
+    const bell = async () => (await api('GET', '/users/me', ana.bearer)).json().unread_notifications as number;
+    const before = await bell();
+    expect(before).toBeGreaterThanOrEqual(3);
+
+    // An older page (with a cursor) reads without marking anything.
+    const first = MessagesPageSchema.parse((await read(ana, idOf(bea), '?limit=1')).json());
+    expect(await bell()).toBe(before - 2);
+    expect(first.next_cursor).not.toBeNull();
+
+    const unreadFrom = async (sender: Learner) =>
+      (
+        await db()
+          .select({ n: count() })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.userId, idOf(ana)),
+              eq(notifications.kind, 'social.message'),
+              isNull(notifications.readAt),
+              sql`${notifications.params}->>'sender_id' = ${idOf(sender)}`,
+            ),
+          )
+      )[0]?.n;
+    expect(await unreadFrom(bea)).toBe(0);
+    expect(await unreadFrom(cai)).toBe(1);
+    const notes = NotificationsPageSchema.parse((await api('GET', '/users/me/notifications', ana.bearer)).json());
+    const fromCai = notes.items.filter((note) => note.kind === 'social.message' && note.params.sender_id === idOf(cai));
+    expect(fromCai.map((note) => note.read)).toEqual([false]);
   });
 });
 
