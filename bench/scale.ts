@@ -1,0 +1,637 @@
+// `npm run bench --scale` (or `npm run bench -- --scale`): the social reads at 10 k and at 1 M learners
+// (issue 16). Seeds a PostgreSQL database of its own with set-based SQL (generate_series), measures the
+// friends board, the league standings, the dashboard and search through real HTTP against the built
+// server, grows the same database to the next size, measures again, and writes the "At scale" section
+// of bench/RESULTS.md.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { parseEnv } from '../apps/server/src/config/env';
+import { databaseTargetFromEnv, openDatabase } from '../apps/server/src/db/client';
+import { MIGRATIONS_FOLDER } from '../apps/server/src/db/migrations-folder';
+import { systemClock } from '../apps/server/src/lib/clock';
+import { createTokenSigner } from '../apps/server/src/lib/tokens';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The sizes measured, in order (each grows the database of the one before). */
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,1000000').split(',').map(Number);
+const DEFAULT_SIZES = SIZES.join(',') === '10000,1000000';
+/** XP events per learner on average: 20 M at 1 M learners. */
+const EVENTS_PER_LEARNER = 20;
+/** Learners sampled per route and size (each a different learner, sequential requests). */
+const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 400);
+const WARM_UP = 50;
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = process.env.BENCH_SCALE_DATABASE ?? 'parla_scale';
+const KEEP = process.env.BENCH_KEEP === '1';
+const BUDGET_MS = 10;
+
+const databaseUrl = (name: string) => {
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+const SCALE_URL = databaseUrl(DATABASE);
+
+// Names with accents and a few scripts' romanisations, so people search meets what it meets in use.
+const FIRST_NAMES = (
+  'María,José,Sofía,Lucía,Mateo,Chloé,Zoë,Björn,Søren,Łukasz,Amélie,Inès,Noah,Emma,Olivia,Liam,' +
+  'Hana,Yuki,Haruto,Wei,Mei,Jun,Seo-yeon,Min-jun,Priya,Arjun,Aarav,Ananya,Ahmed,Fatima,Omar,Layla,' +
+  'Olga,Dmitri,Anastasia,Ivan,Giulia,Marco,Francesca,Luca,João,Beatriz,Thiago,Ana,Lars,Ingrid,' +
+  'Pieter,Sanne,Jakob,Lena,Élodie,François,Agnieszka,Zeynep,Mehmet,Kofi,Amara,Nia,Diego,Camila'
+).split(',');
+const LAST_NAMES = (
+  'García,Martínez,López,Müller,Schmidt,Schröder,Dubois,Lefèvre,Rossi,Bianchi,Silva,Gonçalves,' +
+  'Santos,Smith,Johnson,Brown,Tanaka,Suzuki,Satō,Wang,Li,Zhang,Chen,Kim,Park,Lee,Sharma,Patel,' +
+  'Gupta,Haddad,Khalil,Nasser,Ivanov,Smirnova,Petrov,Kowalski,Nowak,Wiśniewska,de Vries,Jansen,' +
+  'Bakker,Andersen,Nielsen,Johansson,Öztürk,Yılmaz,Mensah,Okafor,Novák,Horváth,Papadopoulos,Núñez,' +
+  'Peña,Ibáñez,Fernández,Ramírez,Cohen,Levi,O’Brien,Murphy'
+).split(',');
+const COURSES = ['es', 'fr', 'de', 'it', 'pt', 'ja', 'zh', 'ko', 'ru', 'ar', 'hi', 'nl'];
+const NATIVES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko', 'ru'];
+const ZONES = ['UTC', 'Europe/Madrid', 'America/New_York', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/Berlin', 'America/Sao_Paulo'];
+/**
+ * What learners type into search: lesson and word starts in the native language (mostly English here),
+ * people's names and surnames (with and without accents), a typo, and two-letter starts.
+ */
+const QUERIES = (
+  'hello,greet,family,food,numb,water,thank,hola,bonjour,colour,helo,famly,maria,jose,sofi,müller,' +
+  'muller,chen,tanaka,garcia,lefevre,ivanov,pa,ma'
+).split(',');
+
+const sqlList = (values: readonly string[]) => `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;
+
+interface Step {
+  label: string;
+  ms: number;
+}
+
+interface RouteResult {
+  route: string;
+  median: number;
+  p99: number;
+  errors: number;
+}
+
+interface SizeResult {
+  learners: number;
+  seedMs: number;
+  steps: Step[];
+  counts: Record<string, number>;
+  routes: RouteResult[];
+  sampled: number;
+}
+
+/** A client of its own for the seeding: session settings for bulk loading. */
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+async function recreateDatabase(): Promise<void> {
+  const admin = await connect(BASE_URL);
+  try {
+    await admin.query(`drop database if exists ${DATABASE} with (force)`);
+    await admin.query(`create database ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function dropDatabase(): Promise<void> {
+  const admin = await connect(BASE_URL);
+  try {
+    await admin.query(`drop database if exists ${DATABASE} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function migrate(): Promise<void> {
+  const database = await openDatabase(databaseTargetFromEnv(parseEnv({ DATABASE_URL: SCALE_URL })));
+  try {
+    await database.migrate(MIGRATIONS_FOLDER);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Runs `load` with the table's indexes (and, with `constraints`, its primary key and unique
+ * constraints) dropped, then builds them again: one sorted build instead of millions of inserts into
+ * a btree bigger than the buffer cache.
+ */
+async function withoutIndexes(client: pg.Client, table: string, constraints: boolean, load: () => Promise<void>): Promise<void> {
+  const owned = constraints
+    ? (
+        await client.query<{ name: string; definition: string }>(
+          `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+            where conrelid = $1::regclass and contype in ('p', 'u')`,
+          [table],
+        )
+      ).rows
+    : [];
+  const indexes = (
+    await client.query<{ name: string; definition: string }>(
+      `select i.relname as name, pg_get_indexdef(i.oid) as definition
+         from pg_index x join pg_class i on i.oid = x.indexrelid
+        where x.indrelid = $1::regclass
+          and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
+      [table],
+    )
+  ).rows;
+  for (const index of indexes) await client.query(`drop index ${index.name}`);
+  for (const constraint of owned) await client.query(`alter table ${table} drop constraint ${constraint.name}`);
+  await load();
+  for (const constraint of owned)
+    await client.query(`alter table ${table} add constraint ${constraint.name} ${constraint.definition}`);
+  for (const index of indexes) await client.query(index.definition);
+}
+
+/**
+ * Grows the database from `from` learners to `to`: learner n's id is made from md5('parla-scale:' || n), so
+ * any statement can name any learner without a lookup. The tables the app derives from XP events
+ * (daily activity, weekly XP, the profile's totals and streaks, this week's league placement) are
+ * computed from the events, as the app would have left them.
+ */
+async function seed(client: pg.Client, from: number, to: number): Promise<Step[]> {
+  const steps: Step[] = [];
+  const step = async (label: string, run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    const ms = performance.now() - started;
+    steps.push({ label, ms });
+    console.log(`  ${label.padEnd(52)} ${(ms / 1000).toFixed(1).padStart(6)} s`);
+  };
+  const q = (text: string) => client.query(text);
+  const learners = to - from;
+  const events = learners * EVENTS_PER_LEARNER;
+  // 70 % of the new learners earned XP at some point; a few of them very much (the skew below).
+  const active = Math.max(1, Math.floor(learners * 0.7));
+  const eventsFrom = from * EVENTS_PER_LEARNER;
+
+  await step('helpers', async () => {
+    // A version-4 UUID's shape (the API's schemas check it): the version and variant digits set.
+    await q(`create or replace function scale_id(n int) returns uuid language sql immutable parallel safe
+             return overlay(overlay(md5('parla-scale:' || n) placing '4' from 13) placing '8' from 17)::uuid`);
+    await q(`create or replace function scale_zone(n int) returns text language sql immutable parallel safe
+             return (${sqlList(ZONES)})[1 + n % ${ZONES.length}]`);
+  });
+  await step(`users (${learners})`, () =>
+    withoutIndexes(client, 'users', false, async () => {
+      await q(`
+        insert into users (id, email, full_name, password_hash, plan, created_at, updated_at)
+        select scale_id(n), 'learner' || n || '@scale.parla.test',
+               (${sqlList(FIRST_NAMES)})[1 + floor(random() * ${FIRST_NAMES.length})::int] || ' ' ||
+               (${sqlList(LAST_NAMES)})[1 + floor(random() * ${LAST_NAMES.length})::int],
+               null, case when random() < 0.1 then 'premium' else 'free' end,
+               now() - interval '400 days' * random(), now()
+        from generate_series(${from}, ${to - 1}) n`);
+    }),
+  );
+  // Events: learner from + active·r² (r uniform) is skewed towards a few heavy learners; the time
+  // now − 365 days·s³ puts about a sixth of a year's events into the current week.
+  await step(`xp_events (${events})`, () =>
+    withoutIndexes(client, 'xp_events', true, async () => {
+      await q(`
+        insert into xp_events (user_id, source_kind, source_id, xp, local_date, created_at)
+        select scale_id(n), kind, 'scale-' || g,
+               case kind when 'lesson' then 10 + (g % 11) when 'practice' then 5 + (g % 6) else 5 end,
+               (at at time zone scale_zone(n))::date, at
+        from (
+          select g, ${from} + floor(${active} * r1 * r1)::int as n,
+                 now() - interval '365 days' * (r2 * r2 * r2) as at,
+                 case when r3 < 0.6 then 'lesson' when r3 < 0.85 then 'practice' else 'review' end as kind
+          from (select g, random() as r1, random() as r2, random() as r3
+                  from generate_series(${eventsFrom}, ${eventsFrom + events - 1}) g) raw
+        ) e`);
+    }),
+  );
+  // Recomputed whole from the events (the learners of earlier sizes are a small part).
+  await step('daily_activity (from the events)', async () => {
+    await q('truncate daily_activity');
+    await withoutIndexes(client, 'daily_activity', true, async () => {
+      await q(`
+        insert into daily_activity (user_id, local_date, xp, lessons, practices)
+        select user_id, local_date, sum(xp), count(*) filter (where source_kind = 'lesson'),
+               count(*) filter (where source_kind <> 'lesson')
+        from xp_events group by user_id, local_date`);
+    });
+  });
+  await step('weekly_xp (from the events)', async () => {
+    await q('truncate weekly_xp');
+    await withoutIndexes(client, 'weekly_xp', true, async () => {
+      await q(`
+        insert into weekly_xp (user_id, week_start, xp)
+        select user_id, date_trunc('week', created_at at time zone 'UTC')::date, sum(xp)
+        from xp_events group by 1, 2`);
+    });
+  });
+  // Totals and streaks of the new learners (those of earlier sizes earned nothing since).
+  await step('profiles (totals and streaks from the events)', async () => {
+    await q(`
+      create temp table new_learners as
+      select scale_id(n) as user_id, n from generate_series(${from}, ${to - 1}) n`);
+    await q('alter table new_learners add primary key (user_id)');
+    await q(`
+      create temp table totals as
+      select e.user_id, sum(e.xp)::int as total_xp, count(*) filter (where e.source_kind = 'lesson')::int as lessons,
+             count(*) filter (where e.source_kind <> 'lesson')::int as practices, max(e.created_at) as last_at
+      from xp_events e join new_learners l on l.user_id = e.user_id group by e.user_id`);
+    // A streak is a run of consecutive local days (freezes and vacations left aside): the longest
+    // run, and the run ending on the last active day if that is today or yesterday.
+    await q(`
+      create temp table streaks as
+      with days as (
+        select d.user_id, d.local_date, d.local_date - row_number() over (partition by d.user_id order by d.local_date)::int as run
+        from daily_activity d join new_learners l on l.user_id = d.user_id
+      ), runs as (
+        select user_id, run, count(*)::int as days, max(local_date) as last_day from days group by user_id, run
+      )
+      select user_id, max(days) as longest, max(last_day) as last_day,
+             (array_agg(days order by last_day desc))[1] as last_run
+      from runs group by user_id`);
+    await withoutIndexes(client, 'profiles', false, async () => {
+      await q(`
+        insert into profiles (user_id, native_language, target_language, proficiency, timezone, interface_language,
+                              profile_completed, total_xp, current_streak, longest_streak, lessons_completed,
+                              practices_completed, last_active_date, streak_freezes, daily_goal_xp, is_private,
+                              last_seen_at, updated_at)
+        select l.user_id, (${sqlList(NATIVES)})[1 + (l.n / 12) % ${NATIVES.length}],
+               (${sqlList(COURSES)})[1 + l.n % ${COURSES.length}],
+               (array['beginner', 'intermediate', 'advanced'])[1 + (l.n / 7) % 3], scale_zone(l.n), null,
+               random() < 0.97, coalesce(t.total_xp, 0),
+               case when s.last_day >= (now() at time zone scale_zone(l.n))::date - 1 then s.last_run else 0 end,
+               coalesce(s.longest, 0), coalesce(t.lessons, 0), coalesce(t.practices, 0), s.last_day,
+               least(2, coalesce(s.last_run, 0) / 7), (array[20, 50, 100])[1 + l.n % 3], random() < 0.05,
+               t.last_at, now()
+        from new_learners l left join totals t on t.user_id = l.user_id left join streaks s on s.user_id = l.user_id`);
+    });
+    await q('drop table new_learners, totals, streaks');
+  });
+  // Each new learner follows 0–40 others (most a few; 1 % follow 100–300), half of them learners of
+  // the same course; about 30 % follow back.
+  await step('follows', () =>
+    withoutIndexes(client, 'follows', true, async () => {
+      await q(`
+        insert into follows (follower_id, followee_id, created_at)
+        with counts as (
+          select n, floor(40 * r * r * r)::int + case when random() < 0.01 then 100 + floor(random() * 200)::int else 0 end as k
+          from (select n, random() as r from generate_series(${from}, ${to - 1}) n) s
+        ), picks as (
+          select c.n as a,
+                 case when random() < 0.5 then floor(random() * ${Math.ceil(to / 12)})::int * 12 + c.n % 12
+                      else floor(random() * ${to})::int end as b
+          from counts c cross join lateral generate_series(1, c.k) j
+        ), pairs as (
+          select a, b from picks where b < ${to} and b <> a
+          union
+          select b, a from picks where b < ${to} and b <> a and random() < 0.3
+        )
+        select scale_id(a), scale_id(b), now() - interval '300 days' * random() from pairs`);
+    }),
+  );
+  // 0.5 % of the new learners block someone (the follows between the two go, both ways).
+  await step('blocks', async () => {
+    await q(`
+      insert into blocks (blocker_id, blocked_id)
+      select distinct scale_id(n), scale_id(m) from (
+        select n, floor(random() * ${to})::int as m from generate_series(${from}, ${to - 1}) n where random() < 0.005
+      ) s where m <> n
+      on conflict do nothing`);
+    await q(`
+      delete from follows f using blocks b
+      where (f.follower_id = b.blocker_id and f.followee_id = b.blocked_id)
+         or (f.follower_id = b.blocked_id and f.followee_id = b.blocker_id)`);
+  });
+  // Tiers the week-end jobs of earlier weeks left (no row: tier 1), then this week's placement: each
+  // learner with XP this week in a cohort of at most 30 of their tier, in the order of their first
+  // XP of the week (the order placement would have seen them in). Last week counts as closed.
+  await step('leagues (tiers, this week’s cohorts)', async () => {
+    await q(`
+      insert into league_tiers (user_id, tier)
+      select scale_id(n), 2 + floor(9 * r * r)::int
+      from (select n, random() as r from generate_series(${from}, ${to - 1}) n) s where r > 0.3`);
+    await q('truncate league_members, league_cohorts, league_weeks_closed');
+    await q(`
+      create temp table placed as
+      with week as (select date_trunc('week', now() at time zone 'UTC')::date as start),
+      firsts as (
+        select e.user_id, min(e.created_at) as first_at from xp_events e, week
+        where e.created_at >= (week.start::timestamp at time zone 'UTC') group by e.user_id
+      ), ordered as (
+        select f.user_id, f.first_at, coalesce(t.tier, 1) as tier,
+               row_number() over (partition by coalesce(t.tier, 1) order by f.first_at, f.user_id) - 1 as position
+        from firsts f left join league_tiers t on t.user_id = f.user_id
+      )
+      select o.user_id, o.first_at, o.tier, o.position / 30 as chunk, week.start as week_start from ordered o, week`);
+    await q(`
+      create temp table cohorts as
+      select gen_random_uuid() as id, week_start, tier, chunk, count(*)::int as size, min(first_at) as created_at
+      from placed group by week_start, tier, chunk`);
+    await q(`insert into league_cohorts (id, week_start, tier, size, created_at)
+             select id, week_start, tier, size, created_at from cohorts`);
+    await withoutIndexes(client, 'league_members', true, async () => {
+      await q(`
+        insert into league_members (user_id, week_start, cohort_id, placed_at)
+        select p.user_id, p.week_start, c.id, p.first_at
+        from placed p join cohorts c on c.tier = p.tier and c.chunk = p.chunk`);
+    });
+    await q(`insert into league_weeks_closed (week_start, closed_at)
+             select date_trunc('week', now() at time zone 'UTC')::date - 7, date_trunc('week', now() at time zone 'UTC')`);
+    await q('drop table placed, cohorts');
+  });
+  await step('vacuum (analyze)', async () => {
+    for (const table of [
+      'users',
+      'profiles',
+      'xp_events',
+      'daily_activity',
+      'weekly_xp',
+      'follows',
+      'blocks',
+      'league_tiers',
+      'league_cohorts',
+      'league_members',
+    ]) {
+      await q(`vacuum (analyze) ${table}`);
+    }
+    await q('checkpoint').catch(() => {});
+  });
+  return steps;
+}
+
+async function countRows(client: pg.Client): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of [
+    'users',
+    'xp_events',
+    'daily_activity',
+    'weekly_xp',
+    'follows',
+    'blocks',
+    'league_cohorts',
+    'league_members',
+  ]) {
+    const { rows } = await client.query<{ count: string }>(`select count(*) from ${table}`);
+    counts[table] = Number(rows[0]?.count ?? 0);
+  }
+  const { rows } = await client.query<{ private: string; this_week: string }>(`
+    select (select count(*) from profiles where is_private) as private,
+           (select count(*) from weekly_xp where week_start = date_trunc('week', now() at time zone 'UTC')::date) as this_week`);
+  counts.private_profiles = Number(rows[0]?.private ?? 0);
+  counts.active_this_week = Number(rows[0]?.this_week ?? 0);
+  return counts;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** The built server on this database; stopped by its own PID. */
+async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer in 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** One request per sampled learner, one at a time: latency, not load. */
+async function measureRoute(url: string, route: string, tokens: string[], path: (index: number) => string): Promise<RouteResult> {
+  let errors = 0;
+  const get = async (token: string, index: number) => {
+    const response = await fetch(`${url}${path(index)}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (response.status !== 200) errors++;
+  };
+  for (let index = 0; index < Math.min(WARM_UP, tokens.length); index++) await get(tokens[index] as string, index);
+  errors = 0;
+  const times: number[] = [];
+  for (const [index, token] of tokens.entries()) {
+    const started = performance.now();
+    await get(token, index);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const result = { route, median: round(quantile(times, 0.5)), p99: round(quantile(times, 0.99)), errors };
+  console.log(`  ${route.padEnd(52)} median ${result.median} ms  p99 ${result.p99} ms  errors ${errors}`);
+  return result;
+}
+
+async function measureSize(learners: number, client: pg.Client): Promise<Pick<SizeResult, 'routes' | 'sampled'>> {
+  // Learners who used the app this week (placed in a league), each a different one per request.
+  const { rows } = await client.query<{ user_id: string }>(
+    `select user_id from league_members order by random() limit ${SAMPLES}`,
+  );
+  const secret = randomBytes(32).toString('hex');
+  const signer = createTokenSigner({ secret, ttlSeconds: 3_600, clock: systemClock });
+  const tokens = await Promise.all(
+    rows.map(
+      async (row) =>
+        (await signer.sign({ userId: row.user_id, familyId: randomUUID(), tokenId: randomUUID(), issuedAt: new Date() })).token,
+    ),
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'parla-scale-'));
+  const server = await startServer({ DATABASE_URL: SCALE_URL, DATA_DIR: dataDir, JWT_SECRET: secret });
+  try {
+    // The content bank and its search index load shortly after start; then each sampled learner's
+    // first request (which also writes their presence, once a minute) before anything is measured.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    for (const token of tokens) {
+      await fetch(`${server.url}/api/v1/users/me/notifications`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+        r.arrayBuffer(),
+      );
+    }
+    console.log(`\n${learners} learners: ${tokens.length} sampled learners, sequential requests over HTTP`);
+    const routes = [
+      await measureRoute(
+        server.url,
+        'GET /api/v1/users/leaderboard?scope=friends',
+        tokens,
+        () => '/api/v1/users/leaderboard?scope=friends',
+      ),
+      await measureRoute(
+        server.url,
+        'GET /api/v1/users/leaderboard?scope=league',
+        tokens,
+        () => '/api/v1/users/leaderboard?scope=league',
+      ),
+      await measureRoute(server.url, 'GET /api/v1/dashboard', tokens, () => '/api/v1/dashboard'),
+      await measureRoute(
+        server.url,
+        'GET /api/v1/search?q=…',
+        tokens,
+        (index) => `/api/v1/search?q=${encodeURIComponent(QUERIES[index % QUERIES.length] as string)}`,
+      ),
+    ];
+    return { routes, sampled: tokens.length };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+const thousands = (value: number) => value.toLocaleString('en-US');
+
+function section(results: SizeResult[]): string {
+  const first = results[0];
+  const last = results[results.length - 1];
+  const routes = first?.routes.map((route) => route.route) ?? [];
+  const sizeLabel = (learners: number) => (learners >= 1_000_000 ? `${learners / 1_000_000} M` : `${learners / 1_000} k`);
+  const verdict = (route: string) => {
+    const small = first?.routes.find((one) => one.route === route);
+    const large = last?.routes.find((one) => one.route === route);
+    if (!small || !large) return '—';
+    const ratio = large.median / small.median;
+    const ok = large.median <= BUDGET_MS && ratio <= 2 && large.errors === 0;
+    return `${ratio.toFixed(2)}× ${ok ? '✅' : '❌'}`;
+  };
+  const counted = Object.keys(last?.counts ?? {});
+  return `## At scale (\`npm run bench --scale\`)
+
+Written by \`npm run bench --scale\` (${new Date().toISOString().slice(0, 10)}; ${cpus().length} CPUs, Node ${process.version}, PostgreSQL
+database \`${DATABASE}\` of its own, seeded with \`generate_series\`, then grown to the next size). Each route: ${last?.sampled ?? 0}
+different learners who earned XP this week (placed in a league), one request at a time over HTTP to the built server
+(after ${WARM_UP} warm-up requests and one first request per learner), access tokens signed with the server's secret.
+Search cycles through ${QUERIES.length} queries: lesson and word starts, names with and without accents, typos and
+two-letter starts. Budget (issue 16): each route ≤ ${BUDGET_MS} ms median at 1 M and within 2× of its 10 k median.
+
+| route | ${results.map((result) => `${sizeLabel(result.learners)} median ms | ${sizeLabel(result.learners)} p99 ms`).join(' | ')} | 1 M ÷ 10 k (median), budget |
+|---|${results.map(() => '---:|---:|').join('')}---|
+${routes
+  .map(
+    (route) =>
+      `| ${route} | ${results
+        .map((result) => {
+          const one = result.routes.find((candidate) => candidate.route === route);
+          return `${one?.median ?? '—'} | ${one?.p99 ?? '—'}${one?.errors ? ` (${one.errors} errors)` : ''}`;
+        })
+        .join(' | ')} | ${verdict(route)} |`,
+  )
+  .join('\n')}
+
+| rows | ${results.map((result) => sizeLabel(result.learners)).join(' | ')} |
+|---|${results.map(() => '---:|').join('')}
+${counted.map((table) => `| ${table} | ${results.map((result) => thousands(result.counts[table] ?? 0)).join(' | ')} |`).join('\n')}
+| seeding (growing to this size) | ${results.map((result) => seconds(result.seedMs)).join(' | ')} |
+
+Seeded: learners across the 12 courses, 10 native languages and 7 time zones; 70 % of each size's new learners
+earned XP (skewed: a few learners hold many events), ${EVENTS_PER_LEARNER} events per learner on average over the last year, about a
+sixth of them in the current week; daily activity, weekly XP, the profiles' totals and streaks computed from the
+events; each learner follows 0–40 others (1 % follow 100–300; half in their course; about 30 % followed back);
+5 % private profiles; 0.5 % block someone; league tiers as earlier week-end jobs left them and this week's cohorts
+of at most 30 per tier in the order of each learner's first XP of the week, last week closed.
+`;
+}
+
+/** Replaces (or appends) the "At scale" section of bench/RESULTS.md, leaving the rest as it is. */
+function writeSection(markdown: string): void {
+  const file = join(ROOT, 'bench/RESULTS.md');
+  const current = readFileSync(file, 'utf8');
+  const start = current.indexOf('\n## At scale');
+  const before = start === -1 ? current.trimEnd() : current.slice(0, start).trimEnd();
+  const next = start === -1 ? -1 : current.indexOf('\n## ', start + 1);
+  const after = next === -1 ? '' : `\n${current.slice(next).trimEnd()}`;
+  writeFileSync(file, `${before}\n\n${markdown.trimEnd()}\n${after ? `${after}\n` : ''}`);
+}
+
+/** The "At scale" section of bench/RESULTS.md, for `npm run bench` to keep when it rewrites the file. */
+export function scaleSection(markdown: string): string {
+  const start = markdown.indexOf('\n## At scale');
+  if (start === -1) return '';
+  const next = markdown.indexOf('\n## ', start + 1);
+  return markdown.slice(start + 1, next === -1 ? undefined : next).trimEnd();
+}
+
+export async function runScale(): Promise<void> {
+  console.log(`Parla scale bench: ${SIZES.join(', ')} learners on ${DATABASE}, ${cpus().length} CPUs\n`);
+  const results: SizeResult[] = [];
+  await recreateDatabase();
+  try {
+    await migrate();
+    const client = await connect(SCALE_URL);
+    try {
+      // Bulk-load settings for this session only; without the superuser's replica role the foreign
+      // keys are checked row by row (slower, same result).
+      await client.query(`set maintenance_work_mem = '1GB'`);
+      await client.query(`set work_mem = '256MB'`);
+      await client.query('set synchronous_commit = off');
+      await client.query(`set session_replication_role = replica`).catch(() => {});
+      let from = 0;
+      for (const size of SIZES) {
+        console.log(`Seeding learners ${from}–${size - 1}:`);
+        const started = performance.now();
+        const steps = await seed(client, from, size);
+        const seedMs = performance.now() - started;
+        const counts = await countRows(client);
+        console.log(`  seeded in ${seconds(seedMs)}: ${JSON.stringify(counts)}`);
+        const measured = await measureSize(size, client);
+        results.push({ learners: size, seedMs, steps, counts, ...measured });
+        from = size;
+      }
+    } finally {
+      await client.end();
+    }
+  } finally {
+    if (!KEEP) await dropDatabase();
+    else console.log(`\nkept the database ${DATABASE} (BENCH_KEEP=1)`);
+  }
+  const markdown = section(results);
+  if (DEFAULT_SIZES) {
+    writeSection(markdown);
+    console.log(`\n${markdown}\nwrote the "At scale" section of bench/RESULTS.md`);
+  } else {
+    console.log(`\n${markdown}\n(other sizes than 10000,1000000: bench/RESULTS.md left as it was)`);
+  }
+}
