@@ -1,8 +1,9 @@
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { HeaderSearch } from '@/features/search/components/header-search';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function DashboardRoute() {
   useDocumentTitle('title.dashboard');
-  return <Dashboard headerActions={<NotificationBell />} />;
+  return <Dashboard headerSearch={<HeaderSearch />} headerActions={<NotificationBell />} />;
 }

@@ -44,7 +44,15 @@ function DashboardSkeleton() {
   );
 }
 
-function DashboardContent({ data, headerActions }: { data: DashboardResponse; headerActions?: ReactNode }) {
+function DashboardContent({
+  data,
+  headerSearch,
+  headerActions,
+}: {
+  data: DashboardResponse;
+  headerSearch?: ReactNode;
+  headerActions?: ReactNode;
+}) {
   const { t, language } = useI18n();
   const user = useMe().data?.user;
   const number = new Intl.NumberFormat(language);
@@ -60,6 +68,7 @@ function DashboardContent({ data, headerActions }: { data: DashboardResponse; he
         title={t(greetingKey(new Date().getHours()), { name: firstName })}
         actions={
           <div className="flex shrink-0 items-center gap-2">
+            {headerSearch}
             {headerActions}
             <AccountMenu fullName={data.full_name} email={user?.email ?? ''} />
           </div>
@@ -195,14 +204,17 @@ function DashboardContent({ data, headerActions }: { data: DashboardResponse; he
 }
 
 /** Spec §2 dashboard: the learner's day at a glance, every number from GET /dashboard. */
-/** `headerActions`: what the app puts beside the account menu (the notifications bell). */
-export function Dashboard({ headerActions }: { headerActions?: ReactNode } = {}) {
+/**
+ * `headerSearch`: the header's search, first in the header's row; `headerActions`: what the app puts
+ * beside the account menu (the notifications bell).
+ */
+export function Dashboard({ headerSearch, headerActions }: { headerSearch?: ReactNode; headerActions?: ReactNode } = {}) {
   const { t } = useI18n();
   const dashboard = useDashboard();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 md:py-10">
       {dashboard.data ? (
-        <DashboardContent data={dashboard.data} headerActions={headerActions} />
+        <DashboardContent data={dashboard.data} headerSearch={headerSearch} headerActions={headerActions} />
       ) : dashboard.isError ? (
         <RetryPanel
           message={t('dashboard.loadFailed')}
