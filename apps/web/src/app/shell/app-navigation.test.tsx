@@ -33,6 +33,10 @@ describe('navigation rules', () => {
     expect(screenForPath('/app/languages')).toBe('language-selection');
     expect(screenForPath('/forgot-password')).toBe('forgot-password');
     expect(screenForPath('/setup')).toBe('profile-setup');
+    expect(screenForPath('/app/friends')).toBe('friends');
+    expect(screenForPath('/app/messages')).toBe('friends');
+    expect(screenForPath('/app/messages/6f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f')).toBe('friends');
+    expect(screenForPath('/app/messagesx')).toBe('other');
   });
 });
 
@@ -68,6 +72,13 @@ describe('BottomNavigation', () => {
       </>,
     );
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('keeps Friends current in a conversation', async () => {
+    await renderWithApp(<BottomNavigation {...base} pathname="/app/messages/6f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f" />);
+    const nav = screen.getByRole('navigation', { name: 'App navigation' });
+    expect(within(nav).getByRole('link', { name: /^Friends/ })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: /^Home/ })).not.toHaveAttribute('aria-current');
   });
 
   it('has a matching desktop navigation', async () => {

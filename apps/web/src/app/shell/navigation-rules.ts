@@ -45,7 +45,8 @@ export function screenForPath(pathname: string): AppScreen {
   if (path === paths.app.learn || path === paths.app.practice || path.startsWith(`${paths.app.lesson}/`)) return 'lesson';
   if (path === paths.app.progress) return 'progress';
   if (path === paths.app.languages) return 'language-selection';
-  if (path === paths.app.friends) return 'friends';
+  // A conversation is reached from Friends: the tab stays current on the messages and each conversation.
+  if (path === paths.app.friends || path === paths.app.messages || path.startsWith(`${paths.app.messages}/`)) return 'friends';
   if (path === paths.app.settings) return 'settings';
   return 'other';
 }

@@ -2,10 +2,10 @@ import type { Notification } from '@parla/shared/notifications.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from '@/lib/router';
 import { testProfile, testUser } from '@/testing/fixtures';
 import { createTestQueryClient, SignedIn } from '@/testing/query-client';
 import { renderWithApp } from '@/testing/render';
-import { relativeTime } from '../notification-text';
 import { NotificationBell } from './notification-bell';
 
 const json = (status: number, body: unknown) =>
@@ -174,6 +174,47 @@ describe('NotificationBell', () => {
     ).toBeInTheDocument();
   });
 
+  it('opens the conversation from a message, and the learner’s card from a new follower, closing the panel', async () => {
+    serve([
+      notification(ID(4), {
+        type: 'social',
+        kind: 'social.message',
+        params: { sender_id: ID(9), name: 'Bea Kowalska', message_id: ID(8) },
+        icon: '💬',
+      }),
+      notification(ID(3), {
+        type: 'social',
+        kind: 'social.followed',
+        params: { follower_id: ID(7), name: 'Cai Wen' },
+        icon: '👥',
+      }),
+    ]);
+    const person = userEvent.setup();
+    const queryClient = createTestQueryClient({ me: { user: testUser, profile: testProfile(), unread_notifications: 2 } });
+    function Where() {
+      const location = useLocation();
+      return <output data-testid="where">{location.pathname + location.search}</output>;
+    }
+    await renderWithApp(
+      <SignedIn queryClient={queryClient}>
+        <NotificationBell />
+        <Where />
+      </SignedIn>,
+      { route: '/app' },
+    );
+    await person.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    await person.click(await within(dialog).findByRole('button', { name: /New message.*Bea Kowalska/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('where')).toHaveTextContent(`/app/messages/${ID(9)}`);
+
+    await person.click(screen.getByRole('button', { name: /^Notifications/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    await person.click(await within(dialog).findByRole('button', { name: /New follower.*Cai Wen/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('where')).toHaveTextContent(`/app/friends?learner=${ID(7)}`);
+  });
+
   it('marks all as read, and loads older ones a page at a time', async () => {
     const many = Array.from({ length: 3 }, (_, n) => notification(ID(n + 1), { created_at: minutesAgo(n * 10 + 5) }));
     const { calls } = serve(many, { pageSize: 2 });
@@ -193,15 +234,5 @@ describe('NotificationBell', () => {
       expect(within(dialog).queryAllByRole('button', { name: /Achievement unlocked.*Unread$/ })).toHaveLength(0),
     );
     expect(within(dialog).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
-  });
-});
-
-describe('relativeTime', () => {
-  it('says how long ago, in the interface language', () => {
-    const now = Date.parse('2026-11-24T12:00:00Z');
-    expect(relativeTime('2026-11-24T10:00:00Z', 'en', now)).toBe('2 hours ago');
-    expect(relativeTime('2026-11-24T11:59:40Z', 'en', now)).toBe('now');
-    expect(relativeTime('2026-11-23T11:00:00Z', 'en', now)).toBe('yesterday');
-    expect(relativeTime('2026-11-24T10:00:00Z', 'de', now)).toBe('vor 2 Stunden');
   });
 });

@@ -4,11 +4,14 @@ import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { RetryPanel } from '@/components/ui/retry-panel';
+import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
+import { relativeTime } from '@/lib/relative-time';
+import { useNavigate } from '@/lib/router';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notifications-read';
-import { notificationText, relativeTime } from '../notification-text';
+import { notificationText } from '../notification-text';
 
 const FILTER_LABELS = {
   all: 'dashboard.notifications.filter.all',
@@ -24,15 +27,34 @@ const EMPTY_TEXTS = {
   social: 'dashboard.notifications.empty.social',
 } as const satisfies Record<NotificationFilter, string>;
 
-function NotificationCard({ notification, onRead }: { notification: Notification; onRead(id: string): void }) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where a notification leads: a message to its conversation, a new follower to their card on Friends. */
+function notificationTarget({ kind, params }: Pick<Notification, 'kind' | 'params'>): string | null {
+  const id = kind === 'social.message' ? params.sender_id : kind === 'social.followed' ? params.follower_id : undefined;
+  if (typeof id !== 'string' || !UUID.test(id)) return null;
+  return kind === 'social.message' ? `${paths.app.messages}/${id}` : `${paths.app.friends}?learner=${encodeURIComponent(id)}`;
+}
+
+function NotificationCard({
+  notification,
+  onRead,
+  onOpen,
+}: {
+  notification: Notification;
+  onRead(id: string): void;
+  onOpen(to: string): void;
+}) {
   const { t, language } = useI18n();
   const { title, message } = notificationText(t, notification);
+  const target = notificationTarget(notification);
   return (
     <li>
       <button
         type="button"
         onClick={() => {
           if (!notification.read) onRead(notification.id);
+          if (target) onOpen(target);
         }}
         className={clsx(
           'flex w-full items-start gap-3 rounded-2xl border p-3 text-start transition hover:bg-surface-muted',
@@ -60,7 +82,7 @@ function NotificationCard({ notification, onRead }: { notification: Notification
   );
 }
 
-function NotificationList({ filter }: { filter: NotificationFilter }) {
+function NotificationList({ filter, onOpen }: { filter: NotificationFilter; onOpen(to: string): void }) {
   const { t } = useI18n();
   const list = useNotifications(filter);
   const markRead = useMarkNotificationRead();
@@ -92,7 +114,12 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col gap-2">
         {items.map((notification) => (
-          <NotificationCard key={notification.id} notification={notification} onRead={(id) => markRead.mutate(id)} />
+          <NotificationCard
+            key={notification.id}
+            notification={notification}
+            onRead={(id) => markRead.mutate(id)}
+            onOpen={onOpen}
+          />
         ))}
       </ul>
       {list.hasNextPage ? (
@@ -109,12 +136,16 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
   );
 }
 
-/** The notifications panel (spec §2): filters, mark all as read, a card per notification that a tap marks read. */
+/**
+ * The notifications panel (spec §2): filters, mark all as read, a card per notification that a tap
+ * marks read — and, for a message or a new follower, opens the conversation or the learner's card.
+ */
 export default function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useI18n();
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const unread = useUnreadCount();
   const markAll = useMarkAllNotificationsRead();
+  const navigate = useNavigate();
 
   return (
     <Dialog
@@ -152,7 +183,13 @@ export default function NotificationsPanel({ open, onOpenChange }: { open: boole
       >
         {t('dashboard.notifications.markAllRead')}
       </button>
-      <NotificationList filter={filter} />
+      <NotificationList
+        filter={filter}
+        onOpen={(to) => {
+          onOpenChange(false);
+          navigate(to);
+        }}
+      />
     </Dialog>
   );
 }
