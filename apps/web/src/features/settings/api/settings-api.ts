@@ -1,5 +1,6 @@
 import { type ChangePasswordBody, OkResponseSchema } from '@parla/shared/auth.schema';
 import { type Preferences, PreferencesSchema } from '@parla/shared/preferences.schema';
+import { BlockResponseSchema, type BlocksResponse, BlocksResponseSchema } from '@parla/shared/social.schema';
 import { UserProfileSchema } from '@parla/shared/users.schema';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -19,7 +20,14 @@ export interface PreferencesChange {
   daily_goal_xp?: number;
   timezone?: string;
   vacation_until?: string | null;
+  private_profile?: boolean;
 }
+
+/** This feature's own query keys; under the learner's, so they leave the cache with the session. */
+export const settingsKeys = {
+  /** GET /users/me/blocks. */
+  blocks: [...learnerKeys.all, 'settings', 'blocks'] as const,
+};
 
 export const preferencesQueryOptions = () =>
   queryOptions({
@@ -77,3 +85,30 @@ export const changePassword = (body: ChangePasswordBody) =>
   apiRequest('/auth/password/change', { method: 'POST', body, schema: OkResponseSchema });
 
 export const signOutEverywhere = () => apiRequest('/auth/logout-all', { method: 'POST', schema: OkResponseSchema });
+
+/**
+ * The learners one blocked, the latest first. Blocking happens elsewhere (a learner's card), so the
+ * list is fetched again whenever the screen opens, never shown stale from an earlier visit.
+ */
+export const blocksQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.blocks,
+    queryFn: ({ signal }) => apiRequest('/users/me/blocks', { schema: BlocksResponseSchema, signal }),
+    staleTime: 0,
+  });
+
+export const useBlocks = () => useQuery(blocksQueryOptions());
+
+/** Lifts a block; the learner leaves the list at once. */
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest(`/users/me/blocks/${encodeURIComponent(userId)}`, { method: 'DELETE', schema: BlockResponseSchema }),
+    onSuccess: (_answer, userId) => {
+      queryClient.setQueryData<BlocksResponse>(settingsKeys.blocks, (list) =>
+        list ? { items: list.items.filter((learner) => learner.user_id !== userId) } : list,
+      );
+    },
+  });
+}

@@ -44,6 +44,7 @@ function fakeServer(url: string, init?: RequestInit) {
     return json(200, { access_token: 'token-1', token_type: 'bearer', expires_in: 900, refresh_token: 'r', user: testUser });
   if (path === '/users/me') return json(200, { user: testUser, profile: testProfile() });
   if (path === '/users/me/preferences' && method === 'GET') return json(200, stored);
+  if (path === '/users/me/blocks') return json(200, { items: [] });
   if (path === '/users/me/preferences' && method === 'PUT') {
     stored = { ...stored, notifications: { ...stored.notifications, ...(body as Partial<Preferences>).notifications } };
     return json(200, stored);

@@ -40,6 +40,7 @@ function fakeServer(url: string, init?: RequestInit) {
     return json(200, { access_token: 'token-1', token_type: 'bearer', expires_in: 900, refresh_token: 'r', user: testUser });
   if (path === '/users/me') return json(200, { user: testUser, profile });
   if (path === '/users/me/preferences' && method === 'GET') return json(200, stored);
+  if (path === '/users/me/blocks') return json(200, { items: [] });
   if (path === '/users/me/preferences' && method === 'PUT') {
     const change = body as Partial<Preferences> & { vacation_until?: string | null };
     const { vacation_until, notifications, ...rest } = change;

@@ -8,6 +8,7 @@ import { usePreferences } from '../api/settings-api';
 import { AccountSection } from './account-section';
 import { DataRightsSection } from './data-rights-section';
 import { AppearanceSection, LearningSection, NotificationsSection } from './preferences-sections';
+import { PrivacySection } from './privacy-section';
 import { ProfileSection } from './profile-section';
 
 /** A titled card of settings; its heading names the region for screen-reader navigation. */
@@ -56,6 +57,7 @@ export function SettingsScreen() {
         </p>
       )}
       {me.data ? <ProfileSection me={me.data} /> : null}
+      <PrivacySection preferences={preferences.data} />
       <AccountSection />
       <DataRightsSection />
     </div>
