@@ -8,6 +8,8 @@ const SEARCH_INDEX_LOCK_KEY = 7_306_142_024;
 const CONTENT_INDEX = 'content';
 // word_similarity (pg_trgm) from which a text counts as a typo of the query: "helo" in "hello" is 0.6.
 const SIMILARITY_THRESHOLD = 0.5;
+/** People of each kind (name start; inside or near the name) ranked at most, however many match. */
+const PEOPLE_CANDIDATES = 200;
 
 export interface SearchMatch {
   kind: 'lesson' | 'word';
@@ -91,18 +93,45 @@ export function createSearchRepository(db: Database) {
 
     /**
      * Learners whose name contains the query or a near miss of it, best first like the content: never
-     * the caller, a private profile, one not set up, or anyone either of the two has blocked. The
-     * name's trigram index (migration 0027) finds the candidates, so the query is written out with
-     * the parameters in place (an index is not used through a CTE's column).
+     * the caller, a private profile, one not set up, or anyone either of the two has blocked.
+     *
+     * With a million learners a common name matches thousands, so at most PEOPLE_CANDIDATES of each
+     * kind are ranked: the names that start with the query, in alphabetical order (the btree of
+     * migration 0031 reads just those), and the names containing it (the trigram index of migration
+     * 0027 intersects the query's trigrams). Near misses (a typo: word_similarity, `<%`) are looked for
+     * only when those leave the page short, since they rank after every name containing the query and
+     * finding them reads the index entries of the query's every trigram. Below PEOPLE_CANDIDATES matches
+     * the ranking is exact. A query under 3 characters has no trigram of its own: it finds names with
+     * a word starting with it, not the names it is inside of. The query is written out with the
+     * parameters in place (an index is not used through a CTE's column).
      */
     async findPeopleMatches(query: string, userId: string, limit: number): Promise<PersonMatch[]> {
       const name = sql`search_normalise(u.full_name)`;
       const needle = sql`search_normalise(${query}::text)`;
-      // The index finds names whose word_similarity reaches pg_trgm's threshold (`<%`): its default,
-      // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5).
-      const result = await db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`);
-        return tx.execute(sql`
+      const escaped = sql`replace(replace(replace(${needle}, '!', '!!'), '%', '!%'), '_', '!_')`;
+      const visible = sql`u.id <> ${userId}
+            and p.profile_completed and not p.is_private
+            and not exists (select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${userId})
+            and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = u.id)`;
+      const containing = [...query.trim()].length >= 3 ? sql`'%' || ${escaped} || '%'` : sql`'% ' || ${escaped} || '%'`;
+      const ranked = (nearMisses: boolean) => sql`
+        with candidates as (
+          (select u.id from users u join profiles p on p.user_id = u.id
+            where ${name} like ${escaped} || '%' escape '!' and ${visible}
+            order by ${name} using ~<~ limit ${PEOPLE_CANDIDATES})
+          union
+          (select u.id from users u join profiles p on p.user_id = u.id
+            where ${name} like ${containing} escape '!' and ${visible}
+            limit ${PEOPLE_CANDIDATES})
+          ${
+            nearMisses
+              ? sql`union
+          (select u.id from users u join profiles p on p.user_id = u.id
+            where ${needle} <% ${name} and ${visible}
+            limit ${PEOPLE_CANDIDATES})`
+              : sql``
+          }
+        )
         select u.id as user_id, u.full_name, p.target_language as course, p.proficiency,
           case when ${name} = ${needle} then 0
                when starts_with(${name}, ${needle}) then 1
@@ -111,16 +140,18 @@ export function createSearchRepository(db: Database) {
                else 4 end as tier,
           word_similarity(${needle}, ${name}) as similarity,
           exists (select 1 from follows f where f.follower_id = ${userId} and f.followee_id = u.id) as is_following
-        from users u
+        from candidates c
+        join users u on u.id = c.id
         join profiles p on p.user_id = u.id
-        where (${name} like '%' || replace(replace(replace(${needle}, '!', '!!'), '%', '!%'), '_', '!_') || '%' escape '!'
-               or ${needle} <% ${name})
-          and u.id <> ${userId}
-          and p.profile_completed and not p.is_private
-          and not exists (select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${userId})
-          and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = u.id)
         order by tier, similarity desc, u.full_name, u.id
-        limit ${limit}`);
+        limit ${limit}`;
+      // The index finds names whose word_similarity reaches pg_trgm's threshold (`<%`): its default,
+      // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5).
+      const result = await db.transaction(async (tx) => {
+        const containingIt = await tx.execute(ranked(false));
+        if ((containingIt as unknown as { rows: unknown[] }).rows.length >= limit) return containingIt;
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`);
+        return tx.execute(ranked(true));
       });
       type Row = {
         user_id: string;
