@@ -191,6 +191,16 @@ describe('GET /search: people', () => {
     expect(others).not.toContain('Zéphyrin Private');
   });
 
+  it('finds names with a word starting with a two-letter query, but not names it is only inside of', async () => {
+    const ids = async (q: string) => people(await search(alice.bearer, q)).map((r) => r.id);
+    expect(await ids('ZE')).toContain(bob.auth.user.id);
+    // "Quastleby" is the second word of Zéphyrin's name; "as" is only inside it.
+    expect(await ids('qu')).toContain(bob.auth.user.id);
+    expect(await ids('as')).not.toContain(bob.auth.user.id);
+    // From three letters, inside a word too.
+    expect(await ids('astl')).toContain(bob.auth.user.id);
+  });
+
   it('treats LIKE wildcards in a name query as text', async () => {
     expect(people(await search(alice.bearer, '%%'))).toEqual([]);
     expect(people(await search(alice.bearer, '__'))).toEqual([]);
