@@ -9,8 +9,19 @@ import en from './en.json';
 const english: Record<string, string> = en;
 const englishKeys = Object.keys(english).sort();
 
-/** Values that rightly read the same in every language: names and units, not sentences. */
-const SAME_AS_ENGLISH_ALLOWED = new Set(['Parla', 'GitHub', 'Google', 'Premium', 'Email', 'FAQ', 'Blog', 'Stripe', 'XP']);
+/** Values that rightly read the same in every language: names and units, not sentences ('Messages' is French too). */
+const SAME_AS_ENGLISH_ALLOWED = new Set([
+  'Parla',
+  'GitHub',
+  'Google',
+  'Premium',
+  'Email',
+  'FAQ',
+  'Blog',
+  'Stripe',
+  'XP',
+  'Messages',
+]);
 
 type Compiled = ReturnType<typeof compileMessageOrThrow>;
 type Token = Compiled[number];

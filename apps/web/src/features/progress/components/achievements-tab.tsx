@@ -4,9 +4,9 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import Lock from 'lucide-react/icons/lock';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { RetryPanel } from '@/components/ui/retry-panel';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useProgressAchievements } from '../api/get-progress-achievements';
-import { TabSkeleton } from '@/components/ui/tab-skeleton';
 
 function AchievementCard({ achievement }: { achievement: AchievementProgress }) {
   const { t, language } = useI18n();

@@ -3,10 +3,10 @@ import { clsx } from 'clsx';
 import BookOpen from 'lucide-react/icons/book-open';
 import { RetryPanel } from '@/components/ui/retry-panel';
 import { StatCard } from '@/components/ui/stat-card';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useProgressWeekly } from '../api/get-progress-weekly';
 import { barPercent, dayOf } from '../progress-rules';
-import { TabSkeleton } from '@/components/ui/tab-skeleton';
 
 /**
  * Spec §9's weekly bars: XP per day, scaled to the best day. The SVG only draws (hidden from

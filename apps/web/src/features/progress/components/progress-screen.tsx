@@ -5,6 +5,7 @@ import { Chip } from '@/components/ui/chip';
 import { PageHeader } from '@/components/ui/page-header';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { RetryPanel } from '@/components/ui/retry-panel';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { COURSE_FLAGS, courseName } from '@/lib/course-labels';
@@ -16,7 +17,6 @@ import { AchievementsTab } from './achievements-tab';
 import { ActivityTab } from './activity-tab';
 import { OverviewTab } from './overview-tab';
 import { SkillsTab } from './skills-tab';
-import { TabSkeleton } from '@/components/ui/tab-skeleton';
 
 function LevelCard({ summary }: { summary: ProgressSummaryResponse }) {
   const { t, language } = useI18n();

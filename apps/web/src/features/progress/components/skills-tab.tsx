@@ -10,11 +10,11 @@ import { Chip } from '@/components/ui/chip';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { RetryPanel } from '@/components/ui/retry-panel';
 import { StatCard } from '@/components/ui/stat-card';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 import { useProgressSkills } from '../api/get-progress-skills';
-import { TabSkeleton } from '@/components/ui/tab-skeleton';
 
 const SKILL_ICONS: Record<Skill, ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>> = {
   speaking: Mic,
