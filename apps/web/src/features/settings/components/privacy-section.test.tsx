@@ -42,8 +42,10 @@ let blocked: BlockedLearner[];
 /** The server's answers that fail, by "METHOD path". */
 let failing: Set<string>;
 let calls: { method: string; path: string; body: unknown }[] = [];
+/** When set, GET /users/me/blocks answers only once this resolves. */
+let blocksAnswered: Promise<void> | undefined;
 
-function fakeServer(url: string, init?: RequestInit) {
+async function fakeServer(url: string, init?: RequestInit) {
   const path = new URL(url, 'http://parla.test').pathname.replace('/api/v1', '');
   const method = init?.method ?? 'GET';
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
@@ -57,7 +59,10 @@ function fakeServer(url: string, init?: RequestInit) {
     stored = { ...stored, ...(body as Partial<Preferences>) };
     return json(200, stored);
   }
-  if (path === '/users/me/blocks' && method === 'GET') return json(200, { items: blocked });
+  if (path === '/users/me/blocks' && method === 'GET') {
+    await blocksAnswered;
+    return json(200, { items: blocked });
+  }
   const unblocked = path.match(/^\/users\/me\/blocks\/([^/]+)$/)?.[1];
   if (unblocked && method === 'DELETE') {
     blocked = blocked.filter((learner) => learner.user_id !== unblocked);
@@ -92,11 +97,13 @@ const rowNames = () =>
     .getAllByRole('listitem')
     .map((row) => row.textContent);
 
-describe('the privacy section of the settings', () => {
+// A busy two-core machine renders the whole settings screen slowly: more than the default 5 s a test.
+describe('the privacy section of the settings', { timeout: 15_000 }, () => {
   beforeEach(() => {
     stored = defaults;
     blocked = [...learners];
     failing = new Set();
+    blocksAnswered = undefined;
     calls = [];
     localStorage.clear();
     vi.stubGlobal(
@@ -119,12 +126,12 @@ describe('the privacy section of the settings', () => {
 
     await person.click(toggle);
     expect(toggle).toBeChecked();
-    expect(await screen.findByText('Your profile is now private.')).toBeInTheDocument();
+    expect(await screen.findByText('Your profile is now private.', {}, { timeout: 3_000 })).toBeInTheDocument();
     expect(changes()).toEqual([{ method: 'PUT', path: '/users/me/preferences', body: { private_profile: true } }]);
     expect(stored.private_profile).toBe(true);
 
     await person.click(toggle);
-    expect(await screen.findByText('Your profile is now public.')).toBeInTheDocument();
+    expect(await screen.findByText('Your profile is now public.', {}, { timeout: 3_000 })).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
     expect(changes().map((change) => change.body)).toEqual([{ private_profile: true }, { private_profile: false }]);
   });
@@ -169,7 +176,7 @@ describe('the privacy section of the settings', () => {
     await screen.findByRole('list', { name: 'Blocked learners' });
 
     await person.click(screen.getByRole('button', { name: 'Unblock Bea' }));
-    expect(await screen.findByText('You unblocked Bea.')).toBeInTheDocument();
+    expect(await screen.findByText('You unblocked Bea.', {}, { timeout: 3_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Unblock Bea' })).not.toBeInTheDocument());
     expect(changes()).toEqual([{ method: 'DELETE', path: `/users/me/blocks/${BEA}`, body: undefined }]);
     expect(rowNames()).toEqual(['AnaBlocked on November 20, 2026Unblock', 'ChloéBlocked on March 15, 2026Unblock']);
@@ -209,6 +216,19 @@ describe('the privacy section of the settings', () => {
     expect(await within(privacy).findByText("You haven't blocked anyone.")).toBeInTheDocument();
     expect(within(privacy).queryByRole('list')).not.toBeInTheDocument();
     expect(within(privacy).queryByRole('button', { name: /^Unblock/ })).not.toBeInTheDocument();
+  });
+
+  it('says the list is loading until it comes', async () => {
+    let answer = () => {};
+    blocksAnswered = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const privacy = await renderSettings();
+    expect(await within(privacy).findByRole('status')).toHaveTextContent('Loading…');
+    expect(within(privacy).queryByRole('list')).not.toBeInTheDocument();
+    answer();
+    expect(await within(privacy).findByRole('button', { name: 'Unblock Ana' })).toBeInTheDocument();
+    expect(within(privacy).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows a failed list with a retry that loads it', async () => {

@@ -87,7 +87,8 @@ async function renderSettings() {
 
 const saved = (path: string) => calls.filter((call) => call.path === path).map((call) => call.body);
 
-describe('SettingsScreen', () => {
+// The whole screen, its sections' queries and toasts: slow on a busy two-core machine (more than the default 5 s).
+describe('SettingsScreen', { timeout: 15_000 }, () => {
   beforeEach(() => {
     stored = defaults;
     profile = testProfile();
