@@ -33,6 +33,8 @@ export function HeaderSearch() {
         title={t('search.label')}
         closeLabel={t('search.close')}
         layout="sheet"
+        // A phone's whole width for the box and its results (the sheet's usual width leaves a strip).
+        className="max-sm:w-full! max-sm:rounded-none!"
       >
         <SearchBox variant="sheet" onNavigate={() => setSheetOpen(false)} />
       </Dialog>

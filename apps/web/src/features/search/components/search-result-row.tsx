@@ -23,6 +23,30 @@ const rowLink =
   'flex flex-col gap-1 rounded-2xl p-3 text-start transition hover:bg-surface-muted focus-visible:bg-surface-muted ' +
   'focus-visible:outline-offset-[-2px]';
 
+/**
+ * A line of the result's own text (a title, a translation) in its own direction, aligned with the
+ * interface like the dashboard's lessons: an English title sits at the start of an Arabic screen.
+ */
+function Line({
+  id,
+  lang,
+  className,
+  children,
+}: {
+  id?: string;
+  lang?: string | undefined;
+  className?: string;
+  children: string;
+}) {
+  return (
+    <span id={id} className={clsx('block', className)}>
+      <span dir="auto" lang={lang}>
+        {children}
+      </span>
+    </span>
+  );
+}
+
 const isLevel = (value: string): value is (typeof PROFICIENCY_LEVELS)[number] =>
   (PROFICIENCY_LEVELS as readonly string[]).includes(value);
 
@@ -56,14 +80,8 @@ function LessonResult({ result, onNavigate }: { result: SearchResult; onNavigate
       {...item}
     >
       <ResultMeta result={result} />
-      <span className="font-bold leading-tight" dir="auto">
-        {result.title}
-      </span>
-      {result.description ? (
-        <span className="text-sm text-muted" dir="auto">
-          {result.description}
-        </span>
-      ) : null}
+      <Line className="font-bold leading-tight">{result.title}</Line>
+      {result.description ? <Line className="text-sm text-muted">{result.description}</Line> : null}
     </Link>
   );
 }
@@ -120,17 +138,15 @@ function WordResult({ result, onNavigate }: { result: SearchResult; onNavigate()
     <div className="flex flex-col gap-2 rounded-2xl p-3 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <ResultMeta result={result} />
-        <span id={wordId} className="text-lg font-bold leading-tight" lang={result.language} dir="auto">
+        <Line id={wordId} lang={result.language} className="text-lg font-bold leading-tight">
           {result.title}
-        </span>
+        </Line>
         {result.roman ? (
-          <span className="text-sm text-muted italic" lang={result.language ? `${result.language}-Latn` : undefined}>
+          <Line lang={result.language ? `${result.language}-Latn` : undefined} className="text-sm text-muted italic">
             {result.roman}
-          </span>
+          </Line>
         ) : null}
-        <span className="text-sm" dir="auto">
-          {result.description}
-        </span>
+        <Line className="text-sm">{result.description}</Line>
       </div>
       <div className="flex shrink-0 items-center gap-2">
         {result.language ? <ListenWord word={result.title} language={result.language} /> : null}
