@@ -9,6 +9,11 @@ export const learnerKeys = {
   all: ['learner'] as const,
   me: ['learner', 'me'] as const,
   progress: ['learner', 'progress'] as const,
+  /**
+   * Friends, suggestions, boards and learner cards: who one follows and blocks changes them, from the
+   * friends screen or from settings (a block lifted); under `progress`, as the boards move with XP.
+   */
+  social: ['learner', 'progress', 'social'] as const,
   /** GET /users/me/preferences (the settings screen; the theme follower keeps it fresh). */
   preferences: ['learner', 'preferences'] as const,
 };

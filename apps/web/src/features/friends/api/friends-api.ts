@@ -13,17 +13,17 @@ import { apiRequest } from '@/lib/api-client';
 import { learnerKeys } from '@/lib/auth/learner-keys';
 
 /**
- * The friends screen's data. It sits under `learnerKeys.progress`: a finished lesson changes the
- * boards' XP (and one's own row), so a completion refreshes them with the rest of the progress.
+ * The friends screen's data, under `learnerKeys.social` (inside `progress`: a finished lesson changes
+ * the boards' XP, so a completion refreshes them with the rest of the progress).
  */
 export const friendsKeys = {
-  all: [...learnerKeys.progress, 'friends'] as const,
-  lists: [...learnerKeys.progress, 'friends', 'list'] as const,
-  list: (q: string) => [...learnerKeys.progress, 'friends', 'list', q] as const,
-  suggestions: [...learnerKeys.progress, 'friends', 'suggestions'] as const,
-  boards: [...learnerKeys.progress, 'friends', 'board'] as const,
-  board: (scope: LeaderboardScope) => [...learnerKeys.progress, 'friends', 'board', scope] as const,
-  learner: (id: string) => [...learnerKeys.progress, 'friends', 'learner', id] as const,
+  all: learnerKeys.social,
+  lists: [...learnerKeys.social, 'list'] as const,
+  list: (q: string) => [...learnerKeys.social, 'list', q] as const,
+  suggestions: [...learnerKeys.social, 'suggestions'] as const,
+  boards: [...learnerKeys.social, 'board'] as const,
+  board: (scope: LeaderboardScope) => [...learnerKeys.social, 'board', scope] as const,
+  learner: (id: string) => [...learnerKeys.social, 'learner', id] as const,
 };
 
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});

@@ -109,6 +109,8 @@ export function useUnblock() {
       queryClient.setQueryData<BlocksResponse>(settingsKeys.blocks, (list) =>
         list ? { items: list.items.filter((learner) => learner.user_id !== userId) } : list,
       );
+      // They may be suggested again and appear on boards: the friends screen loads afresh.
+      void queryClient.invalidateQueries({ queryKey: learnerKeys.social });
     },
   });
 }
