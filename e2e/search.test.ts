@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
-import { registerLearner, signedInPage } from './support/learners';
+import { apiClient, registerLearner, signedInPage } from './support/learners';
 import { ROOT } from './support/server';
 import { openSite, type SiteServer } from './support/site';
 
@@ -41,6 +41,15 @@ describe.runIf(hasChromium)('the dashboard search in Chromium', () => {
       const shot = (what: string) => join(SHOTS_DIR, `search-${what}-${code}-${width}-${colorScheme}.png`);
       const email = `search-${code}-${width}-${Date.now()}@example.com`;
       await registerLearner(server, { email, fullName: 'Sami Searcher', interfaceLanguage: code, target: course });
+      // Someone to find by name (a name of this test's own, so earlier runs' learners do not match).
+      const stamp = `${code}${width}${Date.now()}`;
+      const otherName = `Olwen Quillfeather ${stamp}`;
+      const otherToken = await registerLearner(server, {
+        email: `search-other-${stamp}@example.com`,
+        fullName: otherName,
+        target: 'fr',
+      });
+      const other = await apiClient(server.url)<{ user: { id: string } }>('/users/me', 'GET', undefined, otherToken);
       const page = await signedInPage(browser, server, email, { width, colorScheme });
       const problems = watchConsole(page);
       // The profile's interface language applies once the learner has loaded.
@@ -80,6 +89,18 @@ describe.runIf(hasChromium)('the dashboard search in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: shot('word') });
       expect(await seriousAccessibilityViolations(page), `axe, a word found (${code}, ${width} px)`).toEqual([]);
+
+      // Nothing matching: said in the list's place.
+      await box.fill('qqxzqq');
+      await scope.getByText(name('search.empty').replace('{query}', 'qqxzqq')).first().waitFor({ timeout: 15_000 });
+
+      // A person, by a name with a letter wrong: their card on the friends screen is a tap away.
+      await box.fill(otherName.replace('Quillfeather', 'Quilfeather'));
+      const personLink = results.getByRole('link', { name: new RegExp(stamp) });
+      await personLink.waitFor({ timeout: 15_000 });
+      expect(await personLink.textContent()).toContain(name('search.type.friend'));
+      await page.screenshot({ path: shot('person') });
+      expect(await personLink.getAttribute('href')).toBe(`/app/friends?learner=${other.user.id}`);
 
       // A lesson of the course by its title (in the learner's native language): Enter goes to the
       // first result, Enter again starts it.

@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
 import { paths } from '@/config/paths';
+import { courseName } from '@/lib/course-labels';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 import { canSynthesise } from '@/lib/speech';
@@ -39,7 +40,7 @@ function Line({
   children: string;
 }) {
   return (
-    <span id={id} className={clsx('block', className)}>
+    <span id={id} className={clsx('block break-words', className)}>
       <span dir="auto" lang={lang}>
         {children}
       </span>
@@ -87,12 +88,14 @@ function LessonResult({ result, onNavigate }: { result: SearchResult; onNavigate
 }
 
 function PersonResult({ result, onNavigate }: { result: SearchResult; onNavigate(): void }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
+  // The course's name in the interface language (the server names it in the native one).
+  const course = result.language ? courseName(result.language, language) : result.description;
   return (
     <Link to={`${paths.app.friends}?learner=${encodeURIComponent(result.id)}`} onClick={onNavigate} className={rowLink} {...item}>
       <ResultMeta result={result} />
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="font-bold leading-tight" dir="auto">
+        <span className="font-bold leading-tight break-words" dir="auto">
           {result.title}
         </span>
         {result.is_following ? (
@@ -102,9 +105,7 @@ function PersonResult({ result, onNavigate }: { result: SearchResult; onNavigate
           </span>
         ) : null}
       </span>
-      {result.description ? (
-        <span className="text-sm text-muted">{t('search.learns', { language: result.description })}</span>
-      ) : null}
+      {course ? <span className="text-sm text-muted">{t('search.learns', { language: course })}</span> : null}
     </Link>
   );
 }
