@@ -42,9 +42,11 @@ function BoardRow({ row, xp, zone = 'safe' }: { row: LeaderboardRow; xp: ReactNo
       <LearnerAvatar userId={row.user_id} name={row.name} />
       <span className="flex min-w-0 flex-1 flex-col">
         {row.is_me ? (
-          <span className="truncate font-bold">
-            {row.name}{' '}
-            <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-on-brand">{t('friends.board.you')}</span>
+          <span className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-bold">{row.name}</span>
+            <span className="shrink-0 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-on-brand">
+              {t('friends.board.you')}
+            </span>
           </span>
         ) : (
           <Link
