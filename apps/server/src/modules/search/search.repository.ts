@@ -9,7 +9,7 @@ const CONTENT_INDEX = 'content';
 // word_similarity (pg_trgm) from which a text counts as a typo of the query: "helo" in "hello" is 0.6.
 const SIMILARITY_THRESHOLD = 0.5;
 /** People of each kind (name start; inside or near the name) ranked at most, however many match. */
-const PEOPLE_CANDIDATES = 200;
+const PEOPLE_CANDIDATES = 100;
 
 export interface SearchMatch {
   kind: 'lesson' | 'word';
@@ -114,36 +114,37 @@ export function createSearchRepository(db: Database) {
             and not exists (select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${userId})
             and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = u.id)`;
       const containing = [...query.trim()].length >= 3 ? sql`'%' || ${escaped} || '%'` : sql`'% ' || ${escaped} || '%'`;
+      // Each candidate's normalised name is made once (unaccent is most of the ranking's cost).
+      const candidate = sql`select u.id, u.full_name, p.target_language, p.proficiency, ${name} as norm
+            from users u join profiles p on p.user_id = u.id`;
       const ranked = (nearMisses: boolean) => sql`
         with candidates as (
-          (select u.id from users u join profiles p on p.user_id = u.id
+          (${candidate}
             where ${name} like ${escaped} || '%' escape '!' and ${visible}
             order by ${name} using ~<~ limit ${PEOPLE_CANDIDATES})
           union
-          (select u.id from users u join profiles p on p.user_id = u.id
+          (${candidate}
             where ${name} like ${containing} escape '!' and ${visible}
             limit ${PEOPLE_CANDIDATES})
           ${
             nearMisses
               ? sql`union
-          (select u.id from users u join profiles p on p.user_id = u.id
+          (${candidate}
             where ${needle} <% ${name} and ${visible}
             limit ${PEOPLE_CANDIDATES})`
               : sql``
           }
-        )
-        select u.id as user_id, u.full_name, p.target_language as course, p.proficiency,
-          case when ${name} = ${needle} then 0
-               when starts_with(${name}, ${needle}) then 1
-               when strpos(' ' || ${name}, ' ' || ${needle}) > 0 then 2
-               when strpos(${name}, ${needle}) > 0 then 3
+        ), needle as (select ${needle} as q)
+        select c.id as user_id, c.full_name, c.target_language as course, c.proficiency,
+          case when c.norm = n.q then 0
+               when starts_with(c.norm, n.q) then 1
+               when strpos(' ' || c.norm, ' ' || n.q) > 0 then 2
+               when strpos(c.norm, n.q) > 0 then 3
                else 4 end as tier,
-          word_similarity(${needle}, ${name}) as similarity,
-          exists (select 1 from follows f where f.follower_id = ${userId} and f.followee_id = u.id) as is_following
-        from candidates c
-        join users u on u.id = c.id
-        join profiles p on p.user_id = u.id
-        order by tier, similarity desc, u.full_name, u.id
+          word_similarity(n.q, c.norm) as similarity,
+          exists (select 1 from follows f where f.follower_id = ${userId} and f.followee_id = c.id) as is_following
+        from candidates c cross join needle n
+        order by tier, similarity desc, c.full_name, c.id
         limit ${limit}`;
       // The index finds names whose word_similarity reaches pg_trgm's threshold (`<%`): its default,
       // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5).
