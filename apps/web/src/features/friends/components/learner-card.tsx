@@ -93,7 +93,7 @@ export function LearnerCard({ userId, onClose }: { userId: string; onClose(): vo
               <button
                 type="button"
                 onClick={() => setConfirming(true)}
-                className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'ms-auto min-h-11 text-danger' })}
+                className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'ms-auto min-h-11 text-danger!' })}
               >
                 <Ban aria-hidden="true" className="size-4" />
                 {t('friends.card.block')}
