@@ -544,6 +544,7 @@ const lighthouseRows =
         { path: '/app', signedIn: true },
         { path: '/app/lesson/greetings-1', signedIn: true },
         { path: '/app/progress', signedIn: true },
+        { path: '/app/friends', signedIn: true },
       ])
     : [];
 const landing = (!ONLY || ONLY === 'landing') && hasChromium ? await landingWeights() : [];
