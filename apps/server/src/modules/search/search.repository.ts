@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { searchIndexState } from '../../db/schema/index';
 import type { SearchEntryInput } from './search-entries';
@@ -96,46 +96,51 @@ export function createSearchRepository(db: Database) {
      * the caller, a private profile, one not set up, or anyone either of the two has blocked.
      *
      * With a million learners a common name matches thousands, so at most PEOPLE_CANDIDATES of each
-     * kind are ranked: the names that start with the query, in alphabetical order (the btree of
-     * migration 0031 reads just those), and the names containing it (the trigram index of migration
-     * 0027 intersects the query's trigrams). Near misses (a typo: word_similarity, `<%`) are looked for
-     * only when those leave the page short, since they rank after every name containing the query and
-     * finding them reads the index entries of the query's every trigram. Below PEOPLE_CANDIDATES matches
-     * the ranking is exact. A query under 3 characters has no trigram of its own: it finds names with
-     * a word starting with it, not the names it is inside of. The query is written out with the
-     * parameters in place (an index is not used through a CTE's column).
+     * kind are ranked, and each kind is looked for only when the kinds ranked before it leave the page
+     * short: the names that start with the query, in alphabetical order (the btree of migration 0031
+     * reads just those); then the names containing it (the trigram index of migration 0027 intersects
+     * the query's trigrams); then near misses (a typo: word_similarity, `<%`, which reads the index
+     * entries of every trigram of the query). Below PEOPLE_CANDIDATES matches of a kind the ranking is
+     * exact. A query under 3 characters has no trigram of its own: it finds names with a word starting
+     * with it, not the names it is only inside of. The query is written out with the parameters in
+     * place (an index is not used through a CTE's column).
      */
     async findPeopleMatches(query: string, userId: string, limit: number): Promise<PersonMatch[]> {
       const name = sql`search_normalise(u.full_name)`;
       const needle = sql`search_normalise(${query}::text)`;
       const escaped = sql`replace(replace(replace(${needle}, '!', '!!'), '%', '!%'), '_', '!_')`;
-      const visible = sql`u.id <> ${userId}
-            and p.profile_completed and not p.is_private
-            and not exists (select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${userId})
-            and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = u.id)`;
       const containing = [...query.trim()].length >= 3 ? sql`'%' || ${escaped} || '%'` : sql`'% ' || ${escaped} || '%'`;
-      // Each candidate's normalised name is made once (unaccent is most of the ranking's cost).
-      const candidate = sql`select u.id, u.full_name, p.target_language, p.proficiency, ${name} as norm
-            from users u join profiles p on p.user_id = u.id`;
-      const ranked = (nearMisses: boolean) => sql`
-        with candidates as (
-          (${candidate}
-            where ${name} like ${escaped} || '%' escape '!' and ${visible}
-            order by ${name} using ~<~ limit ${PEOPLE_CANDIDATES})
-          union
-          (${candidate}
-            where ${name} like ${containing} escape '!' and ${visible}
-            limit ${PEOPLE_CANDIDATES})
-          ${
-            nearMisses
-              ? sql`union
-          (${candidate}
-            where ${needle} <% ${name} and ${visible}
-            limit ${PEOPLE_CANDIDATES})`
-              : sql``
-          }
+      // Learners the caller may find, of a set `c` of candidates joined with their profiles `p`.
+      const visible = sql`c.id <> ${userId}
+          and p.profile_completed and not p.is_private
+          and not exists (select 1 from blocks b where b.blocker_id = c.id and b.blocked_id = ${userId})
+          and not exists (select 1 from blocks b where b.blocker_id = ${userId} and b.blocked_id = c.id)`;
+      const enough = (kinds: SQL) =>
+        sql`(select count(*) from (${kinds}) c join profiles p on p.user_id = c.id where ${visible}) >= ${limit}`;
+      // Each candidate's normalised name is made once (unaccent is most of the ranking's cost). A kind
+      // ranks after the kinds before it, so it is looked for only when they leave the page short (the
+      // condition is evaluated once, before the scan: the scan is skipped when it holds).
+      const candidate = sql`select u.id, u.full_name, ${name} as norm from users u`;
+      const result = await db.transaction(async (tx) => {
+        // The index finds names whose word_similarity reaches pg_trgm's threshold (`<%`): its default,
+        // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5).
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`);
+        return tx.execute(sql`
+        with starting as (
+          ${candidate} where ${name} like ${escaped} || '%' escape '!'
+          order by ${name} using ~<~ limit ${PEOPLE_CANDIDATES}
+        ), containing as (
+          ${candidate} where ${name} like ${containing} escape '!'
+            and not ${enough(sql`select id from starting`)}
+          limit ${PEOPLE_CANDIDATES}
+        ), near as (
+          ${candidate} where ${needle} <% ${name}
+            and not ${enough(sql`select id from starting union select id from containing`)}
+          limit ${PEOPLE_CANDIDATES}
+        ), candidates as (
+          select * from starting union select * from containing union select * from near
         ), needle as (select ${needle} as q)
-        select c.id as user_id, c.full_name, c.target_language as course, c.proficiency,
+        select c.id as user_id, c.full_name, p.target_language as course, p.proficiency,
           case when c.norm = n.q then 0
                when starts_with(c.norm, n.q) then 1
                when strpos(' ' || c.norm, ' ' || n.q) > 0 then 2
@@ -143,16 +148,12 @@ export function createSearchRepository(db: Database) {
                else 4 end as tier,
           word_similarity(n.q, c.norm) as similarity,
           exists (select 1 from follows f where f.follower_id = ${userId} and f.followee_id = c.id) as is_following
-        from candidates c cross join needle n
+        from candidates c
+        cross join needle n
+        join profiles p on p.user_id = c.id
+        where ${visible}
         order by tier, similarity desc, c.full_name, c.id
-        limit ${limit}`;
-      // The index finds names whose word_similarity reaches pg_trgm's threshold (`<%`): its default,
-      // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5).
-      const result = await db.transaction(async (tx) => {
-        const containingIt = await tx.execute(ranked(false));
-        if ((containingIt as unknown as { rows: unknown[] }).rows.length >= limit) return containingIt;
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`);
-        return tx.execute(ranked(true));
+        limit ${limit}`);
       });
       type Row = {
         user_id: string;
