@@ -3,8 +3,8 @@ import Search from 'lucide-react/icons/search';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { useI18n } from '@/lib/i18n/language-context';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SEARCH_MIN_LENGTH, useSearch } from '../api/search';
-import { useDebouncedValue } from '../use-debounced-value';
 import { SEARCH_ITEM, SearchResultRow } from './search-result-row';
 
 /** Spec §2: the search asks once typing pauses this long. */
