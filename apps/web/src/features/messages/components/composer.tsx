@@ -1,6 +1,5 @@
 import Send from 'lucide-react/icons/send';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { buttonClasses } from '@/components/ui/button';
 import { useI18n } from '@/lib/i18n/language-context';
 import { COUNTER_FROM, MESSAGE_MAX_LENGTH, type SendFailure, sendableText } from '../messages-rules';
 
@@ -34,7 +33,7 @@ export function Composer({
   pending: boolean;
   failure: SendFailure | null;
 }) {
-  const { t } = useI18n();
+  const { t, dir } = useI18n();
   const id = useId();
   const [draft, setDraft] = useState('');
   const attempt = useRef<{ text: string; requestId: string } | null>(null);
@@ -80,6 +79,8 @@ export function Composer({
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           rows={1}
+          // Typed text takes its own direction; the placeholder, the interface's.
+          dir={draft ? 'auto' : dir}
           placeholder={t('messages.composer.placeholder')}
           aria-describedby={`${id}-hint ${id}-count`}
           aria-invalid={over > 0 ? true : undefined}
@@ -89,9 +90,9 @@ export function Composer({
           type="submit"
           disabled={!text || pending}
           aria-busy={pending || undefined}
-          className={buttonClasses({ variant: 'primary', className: 'size-12 shrink-0 px-0' })}
+          className="grid size-12 shrink-0 place-items-center rounded-full bg-brand text-on-brand shadow-[0_4px_0_0_var(--brand-strong)] transition hover:bg-brand-strong disabled:cursor-not-allowed disabled:opacity-60 motion-safe:active:scale-[0.98]"
         >
-          <Send aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+          <Send aria-hidden="true" className="size-5 shrink-0 rtl:-scale-x-100" />
           <span className="sr-only">{t('messages.composer.send')}</span>
         </button>
       </div>

@@ -15,7 +15,9 @@ import { LearnerInitials } from './learner-initials';
 function ConversationRow({ conversation, myId }: { conversation: Conversation; myId: string | undefined }) {
   const { t, language } = useI18n();
   const { last_message: last, unread_count: unread } = conversation;
-  const preview = last.sender_id === myId ? t('messages.list.you', { text: last.text }) : last.text;
+  // The message isolated (FSI … PDI), so its direction does not reorder the words around it.
+  const isolated = `\u2068${last.text}\u2069`;
+  const preview = last.sender_id === myId ? t('messages.list.you', { text: isolated }) : isolated;
   return (
     <li>
       <Link
@@ -28,7 +30,9 @@ function ConversationRow({ conversation, myId }: { conversation: Conversation; m
         <LearnerInitials name={conversation.name} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline justify-between gap-3">
-            <span className="truncate font-bold">{conversation.name}</span>
+            <span dir="auto" className="truncate font-bold">
+              {conversation.name}
+            </span>
             <time dateTime={last.created_at} className="shrink-0 text-sm text-muted">
               {relativeTime(last.created_at, language)}
             </time>

@@ -38,18 +38,23 @@ function ClosedNotice({ closed }: { closed: Closed }) {
 }
 
 function MessageItem({ message, mine, author, seen }: { message: Message; mine: boolean; author: string; seen: boolean }) {
-  const { t, language } = useI18n();
+  const { t, language, dir } = useI18n();
   const time = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(message.created_at));
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(message.created_at));
   return (
     <li className={clsx('flex max-w-[85%] flex-col gap-1', mine ? 'items-end self-end' : 'items-start self-start')}>
+      {/* Each message in its own direction: Spanish in an Arabic interface still reads left to right. */}
       <p
+        dir="auto"
         className={clsx(
           'rounded-3xl px-4 py-2 break-words whitespace-pre-wrap',
           mine ? 'rounded-ee-md bg-brand text-on-brand' : 'rounded-es-md bg-surface-muted text-fg',
         )}
       >
-        <span className="sr-only">{author}: </span>
+        {/* The author in the interface's direction; dir=auto skips it and sets the bubble by the message. */}
+        <span className="sr-only" dir={dir}>
+          {author}:{' '}
+        </span>
         {message.text}
       </p>
       <span className="flex items-center gap-1.5 px-2 text-xs text-muted">
