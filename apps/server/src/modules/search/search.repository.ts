@@ -98,16 +98,19 @@ export function createSearchRepository(db: Database) {
      * With a million learners a common name matches thousands, so at most PEOPLE_CANDIDATES of each
      * kind are ranked, and each kind is looked for only when the kinds ranked before it leave the page
      * short: the names that start with the query, in alphabetical order (the btree of migration 0031
-     * reads just those); then the names containing it (the trigram index of migration 0027 intersects
+     * reads just those); then the names whose second word does (a surname: migration 0032's btree);
+     * then the names containing it (the trigram index of migration 0027 intersects
      * the query's trigrams); then near misses (a typo: word_similarity, `<%`, which reads the index
      * entries of every trigram of the query). Below PEOPLE_CANDIDATES matches of a kind the ranking is
-     * exact. A query under 3 characters has no trigram of its own: it finds names with a word starting
+     * exact, but for a third word starting with the query (found with the names containing it). A query under 3 characters has no trigram of its own: it finds names with a word starting
      * with it, not the names it is only inside of. The query is written out with the parameters in
      * place (an index is not used through a CTE's column).
      */
     async findPeopleMatches(query: string, userId: string, limit: number): Promise<PersonMatch[]> {
       const name = sql`search_normalise(u.full_name)`;
       const needle = sql`search_normalise(${query}::text)`;
+      // The name from its second word on (migration 0032's index): a surname starting with the query.
+      const secondWord = sql`substr(${name}, strpos(${name}, ' ') + 1)`;
       const escaped = sql`replace(replace(replace(${needle}, '!', '!!'), '%', '!%'), '_', '!_')`;
       const containing = [...query.trim()].length >= 3 ? sql`'%' || ${escaped} || '%'` : sql`'% ' || ${escaped} || '%'`;
       // Learners the caller may find, of a set `c` of candidates joined with their profiles `p`.
@@ -125,20 +128,28 @@ export function createSearchRepository(db: Database) {
         // The index finds names whose word_similarity reaches pg_trgm's threshold (`<%`): its default,
         // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5).
         await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`);
+        // A kind is looked for only when few names match, but the planner, seeing a LIMIT and a
+        // common trigram, may pick a sequential scan that stops early: with few matches it would read
+        // every learner. Every part of this statement has its index.
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
         return tx.execute(sql`
         with starting as (
           ${candidate} where ${name} like ${escaped} || '%' escape '!'
           order by ${name} using ~<~ limit ${PEOPLE_CANDIDATES}
+        ), second_word as (
+          ${candidate} where ${secondWord} like ${escaped} || '%' escape '!'
+            and not ${enough(sql`select id from starting`)}
+          order by ${secondWord} using ~<~ limit ${PEOPLE_CANDIDATES}
         ), containing as (
           ${candidate} where ${name} like ${containing} escape '!'
-            and not ${enough(sql`select id from starting`)}
+            and not ${enough(sql`select id from starting union select id from second_word`)}
           limit ${PEOPLE_CANDIDATES}
         ), near as (
           ${candidate} where ${needle} <% ${name}
-            and not ${enough(sql`select id from starting union select id from containing`)}
+            and not ${enough(sql`select id from starting union select id from second_word union select id from containing`)}
           limit ${PEOPLE_CANDIDATES}
         ), candidates as (
-          select * from starting union select * from containing union select * from near
+          select * from starting union select * from second_word union select * from containing union select * from near
         ), needle as (select ${needle} as q)
         select c.id as user_id, c.full_name, p.target_language as course, p.proficiency,
           case when c.norm = n.q then 0
