@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { ConversationsPageSchema, MessageSchema, MessagesPageSchema } from '@parla/shared/messages.schema';
 import { NotificationsPageSchema } from '@parla/shared/notifications.schema';
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../db/migrations-folder';
 import { conversations as conversationRows, messages, notifications } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { registerLearner } from '../../test/factories';
 import { MESSAGES_PER_LEARNER } from './messages.routes';
+import { send as sendStatement } from './sql/send.sql';
 
 const clock = testClock('2026-11-24T10:00:00Z');
 let ctx: TestApp;
@@ -335,6 +337,45 @@ describe('the conversations table (one row per side)', () => {
     await read(bea, idOf(ana));
     expect((await sides(ana, bea)).map((side) => side[2])).toEqual([0, 0]);
   });
+
+  it.runIf(inject('testDatabase').kind === 'postgres')(
+    'a reading that meets a message being sent lowers the count by what it marked, not to zero',
+    async () => {
+      const [ana, bea] = await friends();
+      tick();
+      expect((await send(bea, idOf(ana), 'first')).statusCode).toBe(201);
+      const url = ctx.database.url;
+      if (!url) throw new Error('no PostgreSQL URL');
+      const sender = new pg.Client({ connectionString: url });
+      const watcher = new pg.Client({ connectionString: url });
+      await Promise.all([sender.connect(), watcher.connect()]);
+      try {
+        // A second message, inserted but not committed: it holds Ana's side of the conversation.
+        await sender.query('begin');
+        tick();
+        await sender.query(sendStatement.text, [idOf(bea), idOf(ana), 'second', clock.now().toISOString()]);
+        // Ana opens the conversation: she marks "first" and then waits for that side's row.
+        const reading = read(ana, idOf(bea));
+        const waiting = async () =>
+          (
+            await watcher.query(
+              "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+          ).rows[0].n as number;
+        for (let tries = 0; (await waiting()) === 0; tries++) {
+          if (tries > 100) throw new Error('the reading never waited for the send');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await sender.query('commit');
+        expect((await reading).statusCode).toBe(200);
+      } finally {
+        await Promise.all([sender.end(), watcher.end()]);
+      }
+      // "second" came after the reading's snapshot: still unread, and counted.
+      expect((await conversations(ana)).items[0]?.unread_count).toBe(1);
+      expect(await sides(ana, bea)).toEqual(await truth(ana, bea));
+    },
+  );
 
   it('the migration’s backfill rebuilds the same rows from the messages', async () => {
     const [ana, bea] = await friends();
