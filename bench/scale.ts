@@ -1,13 +1,12 @@
 // `npm run bench --scale` (or `npm run bench -- --scale`): the social reads at 10 k and at 1 M learners
-// (issue 16). Seeds a PostgreSQL database of its own with set-based SQL (generate_series), measures the
-// friends board, the league standings, the dashboard and search through real HTTP against the built
-// server, grows the same database to the next size, measures again, and writes the "At scale" section
-// of bench/RESULTS.md.
+// (issue 16). Seeds a PostgreSQL database per size with set-based SQL (generate_series), then measures
+// the friends board, the league standings, the dashboard and search through real HTTP against the
+// built server, the sizes side by side, and writes the "At scale" section of bench/RESULTS.md.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -18,7 +17,11 @@ import { systemClock } from '../apps/server/src/lib/clock';
 import { createTokenSigner } from '../apps/server/src/lib/tokens';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The sizes measured, in order (each grows the database of the one before). */
+/**
+ * The sizes measured, in order (each grows the database of the one before). Other sizes
+ * (`BENCH_SCALE_SIZES=1000,20000`) print only; `BENCH_SCALE_MEASURE=1` measures a database kept with
+ * `BENCH_KEEP=1` again without seeding.
+ */
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,1000000').split(',').map(Number);
 const DEFAULT_SIZES = SIZES.join(',') === '10000,1000000';
 /** XP events per learner on average: 20 M at 1 M learners. */
@@ -27,7 +30,10 @@ const EVENTS_PER_LEARNER = 20;
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 400);
 const WARM_UP = 50;
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Each size gets a database of its own, `parla_scale_<size>`, so both are measured side by side. */
 const DATABASE = process.env.BENCH_SCALE_DATABASE ?? 'parla_scale';
+/** Each route's samples are split into rounds that alternate between the sizes: a busy moment hits both. */
+const ROUNDS = 4;
 const KEEP = process.env.BENCH_KEEP === '1';
 const BUDGET_MS = 10;
 
@@ -36,7 +42,7 @@ const databaseUrl = (name: string) => {
   url.pathname = `/${name}`;
   return url.toString();
 };
-const SCALE_URL = databaseUrl(DATABASE);
+const databaseOf = (size: number) => `${DATABASE}_${size}`;
 
 // Names with accents and a few scripts' romanisations, so people search meets what it meets in use.
 const FIRST_NAMES = (
@@ -94,27 +100,27 @@ async function connect(url: string): Promise<pg.Client> {
   return client;
 }
 
-async function recreateDatabase(): Promise<void> {
+async function recreateDatabase(name: string): Promise<void> {
   const admin = await connect(BASE_URL);
   try {
-    await admin.query(`drop database if exists ${DATABASE} with (force)`);
-    await admin.query(`create database ${DATABASE}`);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
 }
 
-async function dropDatabase(): Promise<void> {
+async function dropDatabase(name: string): Promise<void> {
   const admin = await connect(BASE_URL);
   try {
-    await admin.query(`drop database if exists ${DATABASE} with (force)`);
+    await admin.query(`drop database if exists ${name} with (force)`);
   } finally {
     await admin.end();
   }
 }
 
-async function migrate(): Promise<void> {
-  const database = await openDatabase(databaseTargetFromEnv(parseEnv({ DATABASE_URL: SCALE_URL })));
+async function migrate(url: string): Promise<void> {
+  const database = await openDatabase(databaseTargetFromEnv(parseEnv({ DATABASE_URL: url })));
   try {
     await database.migrate(MIGRATIONS_FOLDER);
   } finally {
@@ -155,7 +161,7 @@ async function withoutIndexes(client: pg.Client, table: string, constraints: boo
 }
 
 /**
- * Grows the database from `from` learners to `to`: learner n's id is made from md5('parla-scale:' || n), so
+ * Seeds learners `from` to `to` − 1 (the derived tables recomputed whole): learner n's id is made from md5('parla-scale:' || n), so
  * any statement can name any learner without a lookup. The tables the app derives from XP events
  * (daily activity, weekly XP, the profile's totals and streaks, this week's league placement) are
  * computed from the events, as the app would have left them.
@@ -239,23 +245,22 @@ async function seed(client: pg.Client, from: number, to: number): Promise<Step[]
       create temp table new_learners as
       select scale_id(n) as user_id, n from generate_series(${from}, ${to - 1}) n`);
     await q('alter table new_learners add primary key (user_id)');
+    // Totals and streaks in one pass over the daily activity (itself made from the events). A streak
+    // is a run of consecutive local days (freezes and vacations left aside): the longest run, and the
+    // run ending on the last active day if that is today or yesterday.
     await q(`
-      create temp table totals as
-      select e.user_id, sum(e.xp)::int as total_xp, count(*) filter (where e.source_kind = 'lesson')::int as lessons,
-             count(*) filter (where e.source_kind <> 'lesson')::int as practices, max(e.created_at) as last_at
-      from xp_events e join new_learners l on l.user_id = e.user_id group by e.user_id`);
-    // A streak is a run of consecutive local days (freezes and vacations left aside): the longest
-    // run, and the run ending on the last active day if that is today or yesterday.
-    await q(`
-      create temp table streaks as
+      create temp table learner_days as
       with days as (
-        select d.user_id, d.local_date, d.local_date - row_number() over (partition by d.user_id order by d.local_date)::int as run
-        from daily_activity d join new_learners l on l.user_id = d.user_id
+        select user_id, local_date, xp, lessons, practices,
+               local_date - (row_number() over (partition by user_id order by local_date))::int as run
+        from daily_activity
       ), runs as (
-        select user_id, run, count(*)::int as days, max(local_date) as last_day from days group by user_id, run
+        select user_id, count(*)::int as days, max(local_date) as last_day, sum(xp) as xp, sum(lessons) as lessons,
+               sum(practices) as practices
+        from days group by user_id, run
       )
-      select user_id, max(days) as longest, max(last_day) as last_day,
-             (array_agg(days order by last_day desc))[1] as last_run
+      select user_id, sum(xp)::int as total_xp, sum(lessons)::int as lessons, sum(practices)::int as practices,
+             max(days) as longest, max(last_day) as last_day, (array_agg(days order by last_day desc))[1] as last_run
       from runs group by user_id`);
     await withoutIndexes(client, 'profiles', false, async () => {
       await q(`
@@ -266,14 +271,14 @@ async function seed(client: pg.Client, from: number, to: number): Promise<Step[]
         select l.user_id, (${sqlList(NATIVES)})[1 + (l.n / 12) % ${NATIVES.length}],
                (${sqlList(COURSES)})[1 + l.n % ${COURSES.length}],
                (array['beginner', 'intermediate', 'advanced'])[1 + (l.n / 7) % 3], scale_zone(l.n), null,
-               random() < 0.97, coalesce(t.total_xp, 0),
-               case when s.last_day >= (now() at time zone scale_zone(l.n))::date - 1 then s.last_run else 0 end,
-               coalesce(s.longest, 0), coalesce(t.lessons, 0), coalesce(t.practices, 0), s.last_day,
-               least(2, coalesce(s.last_run, 0) / 7), (array[20, 50, 100])[1 + l.n % 3], random() < 0.05,
-               t.last_at, now()
-        from new_learners l left join totals t on t.user_id = l.user_id left join streaks s on s.user_id = l.user_id`);
+               random() < 0.97, coalesce(d.total_xp, 0),
+               case when d.last_day >= (now() at time zone scale_zone(l.n))::date - 1 then d.last_run else 0 end,
+               coalesce(d.longest, 0), coalesce(d.lessons, 0), coalesce(d.practices, 0), d.last_day,
+               least(2, coalesce(d.last_run, 0) / 7), (array[20, 50, 100])[1 + l.n % 3], random() < 0.05,
+               least(now(), d.last_day + time '18:00'), now()
+        from new_learners l left join learner_days d on d.user_id = l.user_id`);
     });
-    await q('drop table new_learners, totals, streaks');
+    await q('drop table new_learners, learner_days');
   });
   // Each new learner follows 0–40 others (most a few; 1 % follow 100–300), half of them learners of
   // the same course; about 30 % follow back.
@@ -446,33 +451,21 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-/** One request per sampled learner, one at a time: latency, not load. */
-async function measureRoute(url: string, route: string, tokens: string[], path: (index: number) => string): Promise<RouteResult> {
-  let errors = 0;
-  const get = async (token: string, index: number) => {
-    const response = await fetch(`${url}${path(index)}`, { headers: { authorization: `Bearer ${token}` } });
-    await response.arrayBuffer();
-    if (response.status !== 200) errors++;
-  };
-  for (let index = 0; index < Math.min(WARM_UP, tokens.length); index++) await get(tokens[index] as string, index);
-  errors = 0;
-  const times: number[] = [];
-  for (const [index, token] of tokens.entries()) {
-    const started = performance.now();
-    await get(token, index);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const result = { route, median: round(quantile(times, 0.5)), p99: round(quantile(times, 0.99)), errors };
-  console.log(`  ${route.padEnd(52)} median ${result.median} ms  p99 ${result.p99} ms  errors ${errors}`);
-  return result;
+interface Target {
+  learners: number;
+  url: string;
+  tokens: string[];
+  stop(): Promise<void>;
 }
 
-async function measureSize(learners: number, client: pg.Client): Promise<Pick<SizeResult, 'routes' | 'sampled'>> {
+/** The built server on a size's database, with access tokens for a sample of its learners. */
+async function startTarget(learners: number): Promise<Target> {
+  const url = databaseUrl(databaseOf(learners));
+  const client = await connect(url);
   // Learners who used the app this week (placed in a league), each a different one per request.
-  const { rows } = await client.query<{ user_id: string }>(
-    `select user_id from league_members order by random() limit ${SAMPLES}`,
-  );
+  const { rows } = await client
+    .query<{ user_id: string }>(`select user_id from league_members order by random() limit ${SAMPLES}`)
+    .finally(() => client.end());
   const secret = randomBytes(32).toString('hex');
   const signer = createTokenSigner({ secret, ttlSeconds: 3_600, clock: systemClock });
   const tokens = await Promise.all(
@@ -482,49 +475,99 @@ async function measureSize(learners: number, client: pg.Client): Promise<Pick<Si
     ),
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'parla-scale-'));
-  const server = await startServer({ DATABASE_URL: SCALE_URL, DATA_DIR: dataDir, JWT_SECRET: secret });
-  try {
-    // The content bank and its search index load shortly after start; then each sampled learner's
-    // first request (which also writes their presence, once a minute) before anything is measured.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    for (const token of tokens) {
-      await fetch(`${server.url}/api/v1/users/me/notifications`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
-        r.arrayBuffer(),
+  const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: secret });
+  // The content bank and its search index load shortly after start; then each sampled learner's
+  // first request (which also writes their presence, once a minute) before anything is measured.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  for (const token of tokens) {
+    await fetch(`${server.url}/api/v1/users/me/notifications`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+      r.arrayBuffer(),
+    );
+  }
+  return {
+    learners,
+    url: server.url,
+    tokens,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const ROUTES: { route: string; path: (index: number) => string }[] = [
+  { route: 'GET /api/v1/users/leaderboard?scope=friends', path: () => '/api/v1/users/leaderboard?scope=friends' },
+  { route: 'GET /api/v1/users/leaderboard?scope=league', path: () => '/api/v1/users/leaderboard?scope=league' },
+  { route: 'GET /api/v1/dashboard', path: () => '/api/v1/dashboard' },
+  {
+    route: 'GET /api/v1/search?q=…',
+    path: (index) => `/api/v1/search?q=${encodeURIComponent(QUERIES[index % QUERIES.length] as string)}`,
+  },
+];
+
+/**
+ * One request per sampled learner, one at a time (latency, not load), after a warm-up; each route's
+ * samples in rounds alternating between the sizes.
+ */
+async function measureTargets(targets: Target[]): Promise<Map<number, RouteResult[]>> {
+  const results = new Map<number, RouteResult[]>(targets.map((target) => [target.learners, []]));
+  const get = async (target: Target, path: string, token: string) => {
+    const response = await fetch(`${target.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    return response.status === 200;
+  };
+  for (const { route, path } of ROUTES) {
+    const times = new Map<number, number[]>(targets.map((target) => [target.learners, []]));
+    const errors = new Map<number, number>(targets.map((target) => [target.learners, 0]));
+    for (const target of targets) {
+      for (const [index, token] of target.tokens.slice(0, WARM_UP).entries()) await get(target, path(index), token);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        const per = Math.ceil(target.tokens.length / ROUNDS);
+        for (let index = round * per; index < Math.min(target.tokens.length, (round + 1) * per); index++) {
+          const started = performance.now();
+          const ok = await get(target, path(index), target.tokens[index] as string);
+          times.get(target.learners)?.push(performance.now() - started);
+          if (!ok) errors.set(target.learners, (errors.get(target.learners) ?? 0) + 1);
+        }
+      }
+    }
+    for (const target of targets) {
+      const sorted = (times.get(target.learners) ?? []).sort((a, b) => a - b);
+      const result = {
+        route,
+        median: round(quantile(sorted, 0.5)),
+        p99: round(quantile(sorted, 0.99)),
+        errors: errors.get(target.learners) ?? 0,
+      };
+      results.get(target.learners)?.push(result);
+      console.log(
+        `  ${String(target.learners).padStart(8)}  ${route.padEnd(46)} median ${result.median} ms  p99 ${result.p99} ms  errors ${result.errors}`,
       );
     }
-    console.log(`\n${learners} learners: ${tokens.length} sampled learners, sequential requests over HTTP`);
-    const routes = [
-      await measureRoute(
-        server.url,
-        'GET /api/v1/users/leaderboard?scope=friends',
-        tokens,
-        () => '/api/v1/users/leaderboard?scope=friends',
-      ),
-      await measureRoute(
-        server.url,
-        'GET /api/v1/users/leaderboard?scope=league',
-        tokens,
-        () => '/api/v1/users/leaderboard?scope=league',
-      ),
-      await measureRoute(server.url, 'GET /api/v1/dashboard', tokens, () => '/api/v1/dashboard'),
-      await measureRoute(
-        server.url,
-        'GET /api/v1/search?q=…',
-        tokens,
-        (index) => `/api/v1/search?q=${encodeURIComponent(QUERIES[index % QUERIES.length] as string)}`,
-      ),
-    ];
-    return { routes, sampled: tokens.length };
+  }
+  return results;
+}
+
+/** Measures every size's database side by side. */
+async function measureAll(sizes: number[]): Promise<{ routes: Map<number, RouteResult[]>; load: number[] }> {
+  const targets: Target[] = [];
+  try {
+    for (const size of sizes) targets.push(await startTarget(size));
+    console.log(`\nMeasuring: ${SAMPLES} sampled learners per size, sequential requests over HTTP, sizes alternating`);
+    const before = loadavg()[0] ?? 0;
+    const routes = await measureTargets(targets);
+    return { routes, load: [before, loadavg()[0] ?? 0] };
   } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const target of targets) await target.stop();
   }
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 const thousands = (value: number) => value.toLocaleString('en-US');
 
-function section(results: SizeResult[]): string {
+function section(results: SizeResult[], load: number[]): string {
   const first = results[0];
   const last = results[results.length - 1];
   const routes = first?.routes.map((route) => route.route) ?? [];
@@ -540,12 +583,15 @@ function section(results: SizeResult[]): string {
   const counted = Object.keys(last?.counts ?? {});
   return `## At scale (\`npm run bench --scale\`)
 
-Written by \`npm run bench --scale\` (${new Date().toISOString().slice(0, 10)}; ${cpus().length} CPUs, Node ${process.version}, PostgreSQL
-database \`${DATABASE}\` of its own, seeded with \`generate_series\`, then grown to the next size). Each route: ${last?.sampled ?? 0}
-different learners who earned XP this week (placed in a league), one request at a time over HTTP to the built server
-(after ${WARM_UP} warm-up requests and one first request per learner), access tokens signed with the server's secret.
-Search cycles through ${QUERIES.length} queries: lesson and word starts, names with and without accents, typos and
-two-letter starts. Budget (issue 16): each route ≤ ${BUDGET_MS} ms median at 1 M and within 2× of its 10 k median.
+Written by \`npm run bench --scale\` (${new Date().toISOString().slice(0, 10)}; ${cpus().length} CPUs, Node ${process.version}). Each size is a
+PostgreSQL database of its own, seeded with set-based SQL (\`generate_series\`) and migrated like the app's. Each route:
+${last?.sampled ?? 0} different learners per size who earned XP this week (placed in a league), one request at a time over HTTP
+to the built server (one per size, started after seeding; ${WARM_UP} warm-up requests per route, and one first request per
+learner before any), access tokens signed with the server's secret; the samples in ${ROUNDS} rounds alternating between the
+sizes, so a busy moment of the machine hits both. Load average while measuring: ${load.map((value) => value.toFixed(1)).join(' → ')}
+(the machine is shared with other work: absolute numbers are noisy, the side-by-side ratio less so).
+Search cycles through ${QUERIES.length} queries: lesson and word starts, first names and surnames with and without accents,
+typos and two-letter starts. Budget (issue 16): each route ≤ ${BUDGET_MS} ms median at 1 M and within 2× of its 10 k median.
 
 | route | ${results.map((result) => `${sizeLabel(result.learners)} median ms | ${sizeLabel(result.learners)} p99 ms`).join(' | ')} | 1 M ÷ 10 k (median), budget |
 |---|${results.map(() => '---:|---:|').join('')}---|
@@ -564,7 +610,7 @@ ${routes
 | rows | ${results.map((result) => sizeLabel(result.learners)).join(' | ')} |
 |---|${results.map(() => '---:|').join('')}
 ${counted.map((table) => `| ${table} | ${results.map((result) => thousands(result.counts[table] ?? 0)).join(' | ')} |`).join('\n')}
-| seeding (growing to this size) | ${results.map((result) => seconds(result.seedMs)).join(' | ')} |
+| seeding time | ${results.map((result) => seconds(result.seedMs)).join(' | ')} |
 
 Seeded: learners across the 12 courses, 10 native languages and 7 time zones; 70 % of each size's new learners
 earned XP (skewed: a few learners hold many events), ${EVENTS_PER_LEARNER} events per learner on average over the last year, about a
@@ -595,43 +641,53 @@ export function scaleSection(markdown: string): string {
 }
 
 export async function runScale(): Promise<void> {
-  console.log(`Parla scale bench: ${SIZES.join(', ')} learners on ${DATABASE}, ${cpus().length} CPUs\n`);
+  if (process.env.BENCH_SCALE_MEASURE === '1') {
+    // Only measure the databases kept by an earlier run (BENCH_KEEP=1): prints, writes nothing.
+    await measureAll(SIZES);
+    return;
+  }
+  console.log(`Parla scale bench: ${SIZES.join(', ')} learners, ${cpus().length} CPUs\n`);
   const results: SizeResult[] = [];
-  await recreateDatabase();
   try {
-    await migrate();
-    const client = await connect(SCALE_URL);
-    try {
-      // Bulk-load settings for this session only; without the superuser's replica role the foreign
-      // keys are checked row by row (slower, same result).
-      await client.query(`set maintenance_work_mem = '1GB'`);
-      await client.query(`set work_mem = '256MB'`);
-      await client.query('set synchronous_commit = off');
-      await client.query(`set session_replication_role = replica`).catch(() => {});
-      let from = 0;
-      for (const size of SIZES) {
-        console.log(`Seeding learners ${from}–${size - 1}:`);
+    for (const size of SIZES) {
+      const url = databaseUrl(databaseOf(size));
+      await recreateDatabase(databaseOf(size));
+      await migrate(url);
+      const client = await connect(url);
+      try {
+        // Bulk-load settings for this session only; without the superuser's replica role the foreign
+        // keys are checked row by row (slower, same result).
+        await client.query(`set maintenance_work_mem = '1GB'`);
+        await client.query(`set work_mem = '256MB'`);
+        await client.query('set synchronous_commit = off');
+        await client.query(`set session_replication_role = replica`).catch(() => {});
+        console.log(`Seeding ${size} learners into ${databaseOf(size)}:`);
         const started = performance.now();
-        const steps = await seed(client, from, size);
+        const steps = await seed(client, 0, size);
         const seedMs = performance.now() - started;
         const counts = await countRows(client);
         console.log(`  seeded in ${seconds(seedMs)}: ${JSON.stringify(counts)}`);
-        const measured = await measureSize(size, client);
-        results.push({ learners: size, seedMs, steps, counts, ...measured });
-        from = size;
+        results.push({ learners: size, seedMs, steps, counts, routes: [], sampled: 0 });
+      } finally {
+        await client.end();
       }
-    } finally {
-      await client.end();
+    }
+    const measured = await measureAll(SIZES);
+    for (const result of results) {
+      result.routes = measured.routes.get(result.learners) ?? [];
+      result.sampled = SAMPLES;
+    }
+    const markdown = section(results, measured.load);
+    if (DEFAULT_SIZES) {
+      writeSection(markdown);
+      console.log(`\n${markdown}\nwrote the "At scale" section of bench/RESULTS.md`);
+    } else {
+      console.log(`\n${markdown}\n(other sizes than 10000,1000000: bench/RESULTS.md left as it was)`);
     }
   } finally {
-    if (!KEEP) await dropDatabase();
-    else console.log(`\nkept the database ${DATABASE} (BENCH_KEEP=1)`);
-  }
-  const markdown = section(results);
-  if (DEFAULT_SIZES) {
-    writeSection(markdown);
-    console.log(`\n${markdown}\nwrote the "At scale" section of bench/RESULTS.md`);
-  } else {
-    console.log(`\n${markdown}\n(other sizes than 10000,1000000: bench/RESULTS.md left as it was)`);
+    for (const size of SIZES) {
+      if (!KEEP) await dropDatabase(databaseOf(size));
+      else console.log(`kept the database ${databaseOf(size)} (BENCH_KEEP=1)`);
+    }
   }
 }
