@@ -1,18 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACHIEVEMENTS, type AchievementsResponse } from '@parla/shared/achievements';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { apiClient, registerLearner, signedInPage, takeLesson } from './support/learners';
-import { ROOT } from './support/server';
 import { ARTIFACTS_DIR, openSite, type SiteServer } from './support/site';
+import { strings } from './support/strings';
 
 // Issue 15, achievements: a learner's first lesson earns "First steps", stored by the server; the
 // dashboard's recent achievements and its achievements card show it, in English and in the Arabic
 // interface (the names are the interface's, translated).
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 
 describe.runIf(hasChromium)('achievements in Chromium', () => {
   let server: SiteServer;

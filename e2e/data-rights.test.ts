@@ -5,21 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { PASSWORD, registerLearner, signedInPage, takeLesson } from './support/learners';
-import { ROOT } from './support/server';
 import { ARTIFACTS_DIR, openSite, type SiteServer } from './support/site';
+import { strings, text } from './support/strings';
 
 // Issue 16, data rights: in Settings a learner downloads everything stored about them (the file
 // holds the lesson they took) and deletes the account with the password; afterwards the sign-in
 // form says the credentials are wrong. On a phone and a desktop, and in Arabic.
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 const en = strings('en');
 const ar = strings('ar');
-const text = (messages: Record<string, string>, key: string) => {
-  const message = messages[key];
-  if (!message) throw new Error(`no string ${key}`);
-  return message;
-};
 
 async function openDataSection(page: Page, server: SiteServer, messages: Record<string, string>) {
   await page.goto(`${server.url}/app/settings`);

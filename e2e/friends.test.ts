@@ -5,22 +5,15 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { apiClient, PASSWORD, registerLearner, signedInPage, takeLesson } from './support/learners';
-import { ROOT } from './support/server';
 import { ARTIFACTS_DIR, openSite, type SiteServer } from './support/site';
+import { strings, text } from './support/strings';
 
 // Issue 16, two learners in two browsers: A finds B by name and follows; B is told and follows
 // back; they exchange a message; each sees both on the friends board in XP order; A finds a lesson
 // and starts it from the result, downloads the export holding A's lessons, deletes the account and
 // cannot sign in again. Axe on every screen; a phone and a desktop, and the friends screen in Arabic.
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 const en = strings('en');
 const ar = strings('ar');
-const text = (messages: Record<string, string>, key: string) => {
-  const message = messages[key];
-  if (!message) throw new Error(`no string ${key}`);
-  return message;
-};
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: join(ARTIFACTS_DIR, `friends-${name}.png`), fullPage });
 const fits = async (page: Page, width: number) =>

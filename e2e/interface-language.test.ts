@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_TEXTS } from '../packages/shared/src/texts/server-texts';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
-import { ROOT } from './support/server';
 import { newPage, openSite, type SiteServer, selectLanguage } from './support/site';
+import { strings } from './support/strings';
 
 // Issue 14, point 3: one language per screen. Every browser here says it prefers English.
 const PASSWORD = 'violet-harbour-42';
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 const [en, fr, de, es] = ['en', 'fr', 'de', 'es'].map(strings) as [
   Record<string, string>,
   Record<string, string>,

@@ -1,18 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { apiClient, registerLearner, signedInPage, takeLesson } from './support/learners';
-import { ROOT } from './support/server';
 import { ARTIFACTS_DIR, openSite, type SiteServer } from './support/site';
+import { strings } from './support/strings';
 
 // Issue 15, notifications: a learner's first lesson earns "First steps"; the dashboard's bell shows
 // one unread notification, the panel shows it, a tap marks it read and the badge goes; a quick
 // practice earns another, and "Mark all as read" clears it. In English and in the Arabic interface,
 // on a phone and a desktop, light and dark.
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 
 /** An ICU message with one `{count, plural, …}` filled for `count` the way the app fills it. */
 function withCount(message: string, count: number, language: string): string {

@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { apiClient, registerLearner, signedInPage } from './support/learners';
-import { ROOT } from './support/server';
 import { ARTIFACTS_DIR, openSite, type SiteServer } from './support/site';
+import { strings } from './support/strings';
 
 // Issue 16, privacy in the settings: the learners one blocked (from their card, here through the
 // API), each unblocked from the list, and the private-profile switch the server keeps.
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 const en = strings('en');
 const fill = (message: string | undefined, values: Record<string, string>) =>
   (message ?? '').replace(/\{(\w+)\}/g, (_whole, name: string) => values[name] ?? '');

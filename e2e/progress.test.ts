@@ -1,18 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProgressSkillsResponse, ProgressWeeklyResponse } from '@parla/shared/progress.schema';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { apiClient, registerLearner, signedInPage, takeLesson } from './support/learners';
-import { ROOT } from './support/server';
 import { ARTIFACTS_DIR, openSite, type SiteServer } from './support/site';
+import { strings } from './support/strings';
 
 // Issue 15, the progress screen: a learner who finished a lesson sees it in Activity (today's XP)
 // and its unit's words in Skills, by keyboard, in light and dark, on a phone and a desktop, and in
 // the Arabic interface.
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 const ar = strings('ar');
 
 const statValue = (page: Page, label: string) =>

@@ -1,19 +1,17 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { apiClient, registerLearner, signedInPage } from './support/learners';
-import { ROOT } from './support/server';
 import { openSite, type SiteServer } from './support/site';
+import { strings } from './support/strings';
 
 // Issue 16, search: from the dashboard's header a learner finds a lesson of their course by its
 // title and starts it with the keyboard, and finds a word with its translation (and romanisation).
 // In English and in the Arabic interface, on a phone (the header's search button opens a sheet) and
 // a desktop (the box sits in the header), light and dark.
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 
 const SHOTS_DIR = join(tmpdir(), 'parla-search-shots');
 mkdirSync(SHOTS_DIR, { recursive: true });

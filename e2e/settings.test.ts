@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { apiClient, registerLearner, signedInPage, signInThroughForm } from './support/learners';
-import { ROOT } from './support/server';
 import { ARTIFACTS_DIR, newPage, openSite, type SiteServer } from './support/site';
+import { strings } from './support/strings';
 
 // Issue 15, settings: the interface language and the theme chosen on one device are stored on the
 // server, so they survive a reload and come back when the learner signs in on a fresh browser.
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 const [en, fr] = [strings('en'), strings('fr')] as [Record<string, string>, Record<string, string>];
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));

@@ -1,17 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAccessibilityViolations, watchConsole } from './support/browser';
 import { apiClient, registerLearner, signedInPage, takeLesson } from './support/learners';
-import { ROOT } from './support/server';
 import { ARTIFACTS_DIR, openSite, type SiteServer } from './support/site';
+import { strings } from './support/strings';
 
 // Issue 15, humane streaks: a learner who set a vacation in their preferences (through the API, as
 // Settings does) sees the paused streak on the dashboard and in the progress screen's streak card,
 // with the freezes in words; in light and dark, on a phone and a desktop, and in Arabic.
-const strings = (code: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'apps/web/src/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 const en = strings('en');
 const ar = strings('ar');
 const fill = (message: string | undefined, values: Record<string, string>) =>
