@@ -126,12 +126,13 @@ export function createSearchRepository(db: Database) {
       const candidate = sql`select u.id, u.full_name, ${name} as norm from users u`;
       const result = await db.transaction(async (tx) => {
         // The index finds names whose word_similarity reaches pg_trgm's threshold (`<%`): its default,
-        // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5).
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true)`);
-        // A kind is looked for only when few names match, but the planner, seeing a LIMIT and a
-        // common trigram, may pick a sequential scan that stops early: with few matches it would read
-        // every learner. Every part of this statement has its index.
-        await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+        // 0.6, misses one letter wrong in the middle of a name ("zephirin" for "zephyrin" is 0.5). And
+        // a kind is looked for only when few names match, but the planner, seeing a LIMIT and a common
+        // trigram, may pick a sequential scan that stops early: with few matches it would read every
+        // learner. Every part of the statement has its index.
+        await tx.execute(sql`
+          select set_config('pg_trgm.word_similarity_threshold', ${String(SIMILARITY_THRESHOLD)}, true),
+                 set_config('enable_seqscan', 'off', true)`);
         return tx.execute(sql`
         with starting as (
           ${candidate} where ${name} like ${escaped} || '%' escape '!'
