@@ -328,6 +328,67 @@ describe('a lesson session', () => {
     expect(me.profile).toMatchObject({ total_xp: 10, lessons_completed: 1 });
   });
 
+  it('takes answers that arrive together, of two sessions and twice the same exercise, each exercise once', async () => {
+    const alice = await learner();
+    await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, alice.auth.user.id));
+    const starts = await Promise.all(
+      ['greetings-1', 'greetings-2'].map(async (lessonId) => ({
+        lessonId,
+        start: StartLessonResponseSchema.parse((await post(`/lessons/${lessonId}/start`, alice.bearer)).json()),
+      })),
+    );
+    // Every exercise of both sessions at once, each answered right and wrong by two requests.
+    const calls = await Promise.all(
+      starts.flatMap(({ lessonId, start }) =>
+        start.exercises.flatMap((exercise) =>
+          [true, false].map(async (right) => {
+            const keys = await answerKey(start.session_id);
+            const key = keys.get(exercise.id);
+            if (!key) throw new Error('no key');
+            const answer = right
+              ? rightAnswer(key)
+              : exercise.type === 'multiple-choice' || exercise.type === 'fill-blank'
+                ? 'zzzz'
+                : ['zzzz'];
+            const reply = await post(`/lessons/${lessonId}/exercises/${exercise.id}/complete`, alice.bearer, {
+              session_id: start.session_id,
+              answer,
+            });
+            expect(reply.statusCode, reply.body).toBe(200);
+            return { session: start.session_id, id: exercise.id, result: AnswerExerciseResponseSchema.parse(reply.json()) };
+          }),
+        ),
+      ),
+    );
+    // Both requests for one exercise report the one stored answer.
+    for (const call of calls) {
+      const twin = calls.find((other) => other !== call && other.session === call.session && other.id === call.id);
+      expect(twin?.result).toEqual(call.result);
+    }
+    // Resuming lists each exercise once, with that answer.
+    for (const { lessonId, start } of starts) {
+      const resumed = StartLessonResponseSchema.parse((await post(`/lessons/${lessonId}/start`, alice.bearer)).json());
+      expect(resumed.resumed).toBe(true);
+      expect([...resumed.answered].sort()).toEqual(start.exercises.map((exercise) => exercise.id).sort());
+      for (const result of resumed.results)
+        expect(calls.find((call) => call.session === start.session_id && call.id === result.exercise_id)?.result).toEqual(result);
+    }
+    // Finished, a session takes no answer; an answered exercise still returns its answer.
+    const [first] = starts;
+    if (!first) throw new Error('no session');
+    expect(
+      (await post(`/lessons/${first.lessonId}/complete`, alice.bearer, { session_id: first.start.session_id })).statusCode,
+    ).toBe(200);
+    const again = await post(`/lessons/${first.lessonId}/exercises/${first.start.exercises[0]?.id}/complete`, alice.bearer, {
+      session_id: first.start.session_id,
+      answer: 'zzzz',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(
+      calls.find((call) => call.session === first.start.session_id && call.id === first.start.exercises[0]?.id)?.result,
+    );
+  });
+
   it('completes sessions that arrive together, of several learners and two of one, each with its own numbers', async () => {
     const alice = await learner();
     await ctx.database.handle.db.update(users).set({ plan: 'premium' }).where(eq(users.id, alice.auth.user.id));

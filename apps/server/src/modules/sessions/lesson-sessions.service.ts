@@ -18,7 +18,7 @@ import { markAnswer, markSkip } from '../marking/marking';
 import { presentLevel } from '../progress/progress.presenter';
 import { lessonCards } from '../review/review.service';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
-import { type LessonSession, storedAnswer } from './session-kinds';
+import type { LessonSession } from './session-kinds';
 import type { SessionsRepository } from './sessions.repository';
 
 type StoredAnswer = AnswerExerciseResponse;
@@ -86,23 +86,22 @@ export function createLessonSessionsService({
 }) {
   /**
    * One exercise of the caller's session, with its stored record when it was already answered or
-   * skipped. An unanswered exercise of a finished session cannot be answered any more.
+   * skipped. An unanswered exercise of a finished session cannot be answered any more. Only that
+   * exercise is read, not the whole generated lesson (ADR 032).
    */
   async function findExercise(
     userId: string,
     lessonId: string,
     exerciseId: string,
     sessionId: string,
-  ): Promise<{ session: LessonSession; item: GeneratedExercise; stored: StoredAnswer | undefined }> {
-    const session = await repo.findSession(userId, sessionId);
-    if (session?.kind !== 'lesson' || session.lessonId !== lessonId) {
-      throw new AppError('not_found', 'This lesson session does not exist.');
-    }
-    const item = session.exercises.find((candidate) => candidate.exercise.id === exerciseId);
+  ): Promise<{ course: string; item: GeneratedExercise; stored: StoredAnswer | undefined }> {
+    const found = await repo.findAnswerInput(userId, sessionId, exerciseId);
+    if (!found || found.lesson_id !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
+    const item = found.item as GeneratedExercise | null;
     if (!item) throw new AppError('not_found', 'This exercise is not part of the session.');
-    const stored = storedAnswer(session.answers, exerciseId);
-    if (!stored && session.completedAt) throw new AppError('already_completed', 'This lesson is already finished.');
-    return { session, item, stored };
+    const stored = (found.stored ?? undefined) as StoredAnswer | undefined;
+    if (!stored && found.completed) throw new AppError('already_completed', 'This lesson is already finished.');
+    return { course: found.course, item, stored };
   }
 
   /** Stores the first answer (or skip) of an exercise; a concurrent second one gets the first. */
@@ -110,8 +109,7 @@ export function createLessonSessionsService({
     const saved = await repo.recordAnswer(sessionId, exerciseId, result);
     if (saved) return result;
     // Another request answered first (or finished the lesson): report what was stored.
-    const latest = await repo.findSession(userId, sessionId);
-    const first = latest?.kind === 'lesson' ? storedAnswer(latest.answers, exerciseId) : undefined;
+    const first = (await repo.findAnswerInput(userId, sessionId, exerciseId))?.stored as StoredAnswer | null | undefined;
     if (first) return first;
     throw new AppError('already_completed', 'This lesson is already finished.');
   }
@@ -191,12 +189,12 @@ export function createLessonSessionsService({
       exerciseId: string,
       body: AnswerExerciseBody,
     ): Promise<AnswerExerciseResponse> {
-      const { session, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
+      const { course, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
       if (stored) return stored;
       // Written in the exercise's instruction language (the learner's text language when it was made).
       const explanation = { text: item.explanation, language: item.exercise.instruction_language };
-      const result = markAnswer(item, body.answer, session.course as TargetLanguage, explanation);
-      return record(userId, session.id, exerciseId, result);
+      const result = markAnswer(item, body.answer, course as TargetLanguage, explanation);
+      return record(userId, body.session_id, exerciseId, result);
     },
 
     /**
@@ -210,13 +208,13 @@ export function createLessonSessionsService({
       exerciseId: string,
       body: SkipExerciseBody,
     ): Promise<AnswerExerciseResponse> {
-      const { session, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
-      const skip = markSkip(item, body.reason, session.course, {
+      const { course, item, stored } = await findExercise(userId, lessonId, exerciseId, body.session_id);
+      const skip = markSkip(item, body.reason, course, {
         text: item.explanation,
         language: item.exercise.instruction_language,
       });
       if (stored) return stored;
-      return record(userId, session.id, exerciseId, skip);
+      return record(userId, body.session_id, exerciseId, skip);
     },
 
     /**

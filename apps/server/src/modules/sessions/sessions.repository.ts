@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { type DeckCard, lessonSessions, users } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
@@ -8,7 +8,9 @@ import { type Award, awardEvents, planAwards } from '../progress/awards';
 import { asSession, type LessonSession, type Session } from './session-kinds';
 import { completeLessons } from './sql/complete-lessons.sql';
 import { completePractice } from './sql/complete-practice.sql';
+import { type LessonAnswerInput, lessonAnswerInputs } from './sql/lesson-answer-inputs.sql';
 import { type CompletionInput, lessonCompletionInputs } from './sql/lesson-completion-inputs.sql';
+import { recordAnswers } from './sql/record-answers.sql';
 
 /** What one completion writes; see sessions/sql/complete-lessons.sql.ts. */
 export interface CompletionChange {
@@ -76,6 +78,40 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
       return inputs.map((input) => rows.get(input.session_id));
     },
     { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
+  );
+  // Answers (ADR 032): concurrent answers share their read and their write. The read takes only the
+  // exercise answered; the write adds a batch's answers to each session's row in one update, and a
+  // session is in one running write at a time (`keyOf`), so two writes never wait on each other.
+  const answerInputs = prepareStatement(database, lessonAnswerInputs);
+  const readAnswerInput = createStatementBatcher<
+    { session_id: string; user_id: string; exercise_id: string },
+    LessonAnswerInput | undefined
+  >(
+    async (inputs) => {
+      const rows = new Map(
+        (await answerInputs([JSON.stringify(inputs)])).map((row) => [`${row.session_id} ${row.exercise_id}`, row]),
+      );
+      return inputs.map((input) => rows.get(`${input.session_id} ${input.exercise_id}`));
+    },
+    { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
+  );
+  const storeAnswers = prepareStatement(database, recordAnswers);
+  const writeAnswer = createStatementBatcher<{ session_id: string; exercise_id: string; answer: unknown }, boolean>(
+    async (inputs) => {
+      // One answer per exercise per statement: another one for the same exercise is refused, as
+      // when it comes later, and its caller reads the first.
+      const keyOf = (input: { session_id: string; exercise_id: string }) => `${input.session_id} ${input.exercise_id}`;
+      const first = new Map<string, number>();
+      inputs.forEach((input, index) => {
+        if (!first.has(keyOf(input))) first.set(keyOf(input), index);
+      });
+      const sent = [...first.values()].map((index) => inputs[index]);
+      const stored = new Set<string>();
+      for (const row of await storeAnswers([JSON.stringify(sent)]))
+        for (const exerciseId of row.exercise_ids) stored.add(`${row.session_id} ${exerciseId}`);
+      return inputs.map((input, index) => first.get(keyOf(input)) === index && stored.has(keyOf(input)));
+    },
+    { maxSize: MAX_BATCH, maxInFlight: WRITES_IN_FLIGHT, keyOf: (input) => input.session_id },
   );
   const eventsOf = (change: CompletionChange, stored: { total_xp: number; current_streak: number }): DomainEvent[] => [
     {
@@ -239,24 +275,20 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     },
 
     /**
-     * Records an answer unless one is already there (the first answer locks the exercise); true when
-     * this answer was stored. Returns no columns: the row carries the whole generated lesson.
+     * One exercise of the caller's lesson session, with the session's lesson, course and state and
+     * the exercise's stored answer; undefined when the session is not theirs (the item is null when
+     * the session has no such exercise). Concurrent calls share a statement.
      */
-    async recordAnswer(sessionId: string, exerciseId: string, result: unknown): Promise<boolean> {
-      const [row] = await db
-        .update(lessonSessions)
-        .set({
-          answers: sql`${lessonSessions.answers} || jsonb_build_object(${exerciseId}::text, ${JSON.stringify(result)}::jsonb)`,
-        })
-        .where(
-          and(
-            eq(lessonSessions.id, sessionId),
-            isNull(lessonSessions.completedAt),
-            sql`not (${lessonSessions.answers} ? ${exerciseId})`,
-          ),
-        )
-        .returning({ id: lessonSessions.id });
-      return row !== undefined;
+    findAnswerInput(userId: string, sessionId: string, exerciseId: string): Promise<LessonAnswerInput | undefined> {
+      return readAnswerInput({ session_id: sessionId, user_id: userId, exercise_id: exerciseId });
+    },
+
+    /**
+     * Records an answer unless one is already there (the first answer locks the exercise) or the
+     * session is finished; true when this answer was stored. Concurrent calls share a statement.
+     */
+    recordAnswer(sessionId: string, exerciseId: string, result: unknown): Promise<boolean> {
+      return writeAnswer({ session_id: sessionId, exercise_id: exerciseId, answer: result });
     },
 
     /**
