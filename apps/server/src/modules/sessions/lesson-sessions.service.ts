@@ -18,8 +18,7 @@ import { markAnswer, markSkip } from '../marking/marking';
 import { presentLevel } from '../progress/progress.presenter';
 import { lessonCards } from '../review/review.service';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
-import type { LessonSession } from './session-kinds';
-import type { SessionsRepository } from './sessions.repository';
+import type { OpenLessonSession, SessionsRepository } from './sessions.repository';
 
 type StoredAnswer = AnswerExerciseResponse;
 
@@ -119,18 +118,16 @@ export function createLessonSessionsService({
       const learner = await learners.requireLearner(userId);
       const { nativeLanguage: native, targetLanguage: course, today } = learner;
       const lesson = catalogue.lessonOrThrow(lessonId);
-      const scores = await catalogue.bestScores(userId, course);
-      const resume = (open: LessonSession): StartLessonResponse => {
-        const exercises = open.exercises;
-        return {
-          session_id: open.id,
-          lesson: catalogue.summarise(lesson, native, scores.get(lessonId)),
-          exercises: exercises.map((item) => item.exercise),
-          answered: Object.keys(open.answers),
-          results: Object.values(open.answers),
-          resumed: true,
-        };
-      };
+      // One read (ADR 032): the lesson's best score, its open session of today, the day's sessions so far.
+      const { bestScore, used, open } = await repo.findStartInput(userId, lessonId, course, today);
+      const resume = (session: OpenLessonSession): StartLessonResponse => ({
+        session_id: session.id,
+        lesson: catalogue.summarise(lesson, native, bestScore),
+        exercises: session.exercises,
+        answered: Object.keys(session.answers),
+        results: Object.values(session.answers),
+        resumed: true,
+      });
       const dailyLimitReached = () =>
         new AppError(
           'daily_limit_reached',
@@ -140,13 +137,12 @@ export function createLessonSessionsService({
         );
 
       // Coming back to an unfinished lesson of today continues it rather than using a new session.
-      // These two reads only spare a refused start the lesson's generation; the start below decides.
-      const open = await repo.findOpenSession(userId, lessonId, course, today);
+      // This read only spares a refused start the lesson's generation; the start below decides.
       if (open) return resume(open);
       const allowance = learner.entitlements.lessonSessionsPerDay;
-      if (allowance !== null && (await repo.countLessonSessionsOn(userId, today)) >= allowance) {
-        // A start of this very lesson may have landed between the two reads: resume it then.
-        const winner = await repo.findOpenSession(userId, lessonId, course, today);
+      if (allowance !== null && used >= allowance) {
+        // A start of this very lesson may have landed since the read: resume it then.
+        const winner = (await repo.findStartInput(userId, lessonId, course, today)).open;
         if (winner) return resume(winner);
         throw dailyLimitReached();
       }
@@ -174,7 +170,7 @@ export function createLessonSessionsService({
       if ('limited' in started) throw dailyLimitReached();
       return {
         session_id: started.created.id,
-        lesson: catalogue.summarise(lesson, native, scores.get(lessonId)),
+        lesson: catalogue.summarise(lesson, native, bestScore),
         exercises: exercises.map((item) => item.exercise),
         answered: [],
         results: [],

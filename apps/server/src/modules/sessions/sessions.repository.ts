@@ -1,15 +1,17 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../../db/client';
+import type { AnswerExerciseResponse, Exercise } from '@parla/shared/lessons.schema';
+import { and, eq } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client';
 import { type DeckCard, lessonSessions, users } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
 import { prepareStatement, runStatement } from '../../db/statements';
 import type { DomainEvent, DomainEventBus } from '../../lib/domain-events';
 import { type Award, awardEvents, planAwards } from '../progress/awards';
-import { asSession, type LessonSession, type Session } from './session-kinds';
+import { asSession, type Session } from './session-kinds';
 import { completeLessons } from './sql/complete-lessons.sql';
 import { completePractice } from './sql/complete-practice.sql';
 import { type LessonAnswerInput, lessonAnswerInputs } from './sql/lesson-answer-inputs.sql';
 import { type CompletionInput, lessonCompletionInputs } from './sql/lesson-completion-inputs.sql';
+import { lessonStartInput, startLessonSession } from './sql/lesson-start.sql';
 import { recordAnswers } from './sql/record-answers.sql';
 
 /** What one completion writes; see sessions/sql/complete-lessons.sql.ts. */
@@ -25,6 +27,26 @@ export interface CompletionChange {
   /** The cards to write: word id → card. */
   cards: Record<string, DeckCard>;
 }
+
+/** An open lesson session as a resume sends it: the exercises without their keys, and the answers so far. */
+export interface OpenLessonSession {
+  id: string;
+  exercises: Exercise[];
+  answers: Record<string, AnswerExerciseResponse>;
+}
+
+const openOf = (row: {
+  open_id: string | null;
+  open_exercises: unknown[] | null;
+  open_answers: Record<string, unknown> | null;
+}): OpenLessonSession | undefined =>
+  row.open_id === null
+    ? undefined
+    : {
+        id: row.open_id,
+        exercises: (row.open_exercises ?? []) as Exercise[],
+        answers: (row.open_answers ?? {}) as Record<string, AnswerExerciseResponse>,
+      };
 
 /** A completion as written: the stored result, and the events it caused (to hand on after commit). */
 export interface CompletionWritten {
@@ -96,6 +118,7 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
   );
   const storeAnswers = prepareStatement(database, recordAnswers);
+  const startInput = prepareStatement(database, lessonStartInput);
   const writeAnswer = createStatementBatcher<{ session_id: string; exercise_id: string; answer: unknown }, boolean>(
     async (inputs) => {
       // One answer per exercise per statement: another one for the same exercise is refused, as
@@ -182,37 +205,6 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     maxInFlight: WRITES_IN_FLIGHT,
     keyOf: (change) => change.userId,
   });
-  async function countLessonSessionsOn(userId: string, localDate: string, tx: Database = db): Promise<number> {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(lessonSessions)
-      .where(and(eq(lessonSessions.userId, userId), eq(lessonSessions.localDate, localDate), eq(lessonSessions.kind, 'lesson')));
-    return Number(row?.n ?? 0);
-  }
-
-  async function findOpenSession(
-    userId: string,
-    lessonId: string,
-    course: string,
-    localDate: string,
-    tx: Database = db,
-  ): Promise<LessonSession | undefined> {
-    const [row] = await tx
-      .select()
-      .from(lessonSessions)
-      .where(
-        and(
-          eq(lessonSessions.userId, userId),
-          eq(lessonSessions.lessonId, lessonId),
-          eq(lessonSessions.course, course),
-          eq(lessonSessions.localDate, localDate),
-          eq(lessonSessions.kind, 'lesson'),
-          isNull(lessonSessions.completedAt),
-        ),
-      );
-    return row && (asSession(row) as LessonSession);
-  }
-
   return {
     /**
      * The caller's lesson session with what completing it needs; undefined when it is not theirs.
@@ -231,30 +223,48 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
       return writeCompletion(change);
     },
 
-    countLessonSessionsOn,
-    findOpenSession,
+    /**
+     * What a start needs before it generates anything, in one statement: the lesson's best score,
+     * its open session of the day (resumed instead) and the day's lesson sessions so far.
+     */
+    async findStartInput(
+      userId: string,
+      lessonId: string,
+      course: string,
+      localDate: string,
+    ): Promise<{ bestScore: number | undefined; used: number; open: OpenLessonSession | undefined }> {
+      const [row] = await startInput([userId, lessonId, course, localDate]);
+      if (!row) throw new Error('lesson_start_input returned nothing');
+      return { bestScore: row.best_score ?? undefined, used: row.used, open: openOf(row) };
+    },
 
     /**
      * Starts a lesson session unless the lesson already has an open one today (returned instead) or
-     * the day's allowance (null: unlimited) is used. The learner's row is locked while this looks
-     * and inserts, so starts arriving together take turns; the unique free slot is a second guard.
+     * the day's allowance (null: unlimited) is used. The learner's row is locked first, so starts
+     * arriving together take turns and each sees the ones before; the unique free slot is a
+     * second guard. Two statements in one transaction (ADR 032).
      */
     async startLessonSession(
       row: Omit<typeof lessonSessions.$inferInsert, 'dailySlot'>,
       allowance: number | null,
-    ): Promise<{ created: { id: string } } | { open: LessonSession } | { limited: true }> {
+    ): Promise<{ created: { id: string } } | { open: OpenLessonSession } | { limited: true }> {
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
-        const open = await findOpenSession(row.userId, row.lessonId, row.course, row.localDate, tx);
-        if (open) return { open };
-        const used = allowance === null ? 0 : await countLessonSessionsOn(row.userId, row.localDate, tx);
-        if (allowance !== null && used >= allowance) return { limited: true };
-        const [created] = await tx
-          .insert(lessonSessions)
-          .values({ ...row, dailySlot: allowance === null ? null : used + 1 })
-          .onConflictDoNothing()
-          .returning({ id: lessonSessions.id });
-        return created ? { created } : { limited: true };
+        const [started] = await runStatement(tx, startLessonSession, [
+          row.userId,
+          row.lessonId,
+          row.course,
+          row.localDate,
+          row.nativeLanguage,
+          row.seed,
+          JSON.stringify(row.exercises),
+          row.itemWords == null ? null : JSON.stringify(row.itemWords),
+          (row.startedAt as Date).toISOString(),
+          allowance,
+        ]);
+        if (started?.created_id) return { created: { id: started.created_id } };
+        const open = started && openOf(started);
+        return open ? { open } : { limited: true };
       });
     },
 
