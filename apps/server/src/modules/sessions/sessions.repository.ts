@@ -1,7 +1,7 @@
 import type { AnswerExerciseResponse, Exercise } from '@parla/shared/lessons.schema';
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { type DeckCard, lessonSessions, users } from '../../db/schema/index';
+import { type DeckCard, lessonSessions } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
 import { prepareStatement, runStatement } from '../../db/statements';
 import type { DomainEvent, DomainEventBus } from '../../lib/domain-events';
@@ -119,6 +119,7 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
   );
   const storeAnswers = prepareStatement(database, recordAnswers);
   const startInput = prepareStatement(database, lessonStartInput);
+  const startSession = prepareStatement(database, startLessonSession);
   const writeAnswer = createStatementBatcher<{ session_id: string; exercise_id: string; answer: unknown }, boolean>(
     async (inputs) => {
       // One answer per exercise per statement: another one for the same exercise is refused, as
@@ -242,30 +243,27 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
      * Starts a lesson session unless the lesson already has an open one today (returned instead) or
      * the day's allowance (null: unlimited) is used. The learner's row is locked first, so starts
      * arriving together take turns and each sees the ones before; the unique free slot is a
-     * second guard. Two statements in one transaction (ADR 032).
+     * second guard. One call of a database function (migration 0033, ADR 032).
      */
     async startLessonSession(
       row: Omit<typeof lessonSessions.$inferInsert, 'dailySlot'>,
       allowance: number | null,
     ): Promise<{ created: { id: string } } | { open: OpenLessonSession } | { limited: true }> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
-        const [started] = await runStatement(tx, startLessonSession, [
-          row.userId,
-          row.lessonId,
-          row.course,
-          row.localDate,
-          row.nativeLanguage,
-          row.seed,
-          JSON.stringify(row.exercises),
-          row.itemWords == null ? null : JSON.stringify(row.itemWords),
-          (row.startedAt as Date).toISOString(),
-          allowance,
-        ]);
-        if (started?.created_id) return { created: { id: started.created_id } };
-        const open = started && openOf(started);
-        return open ? { open } : { limited: true };
-      });
+      const [started] = await startSession([
+        row.userId,
+        row.lessonId,
+        row.course,
+        row.localDate,
+        row.nativeLanguage,
+        row.seed,
+        JSON.stringify(row.exercises),
+        row.itemWords == null ? null : JSON.stringify(row.itemWords),
+        (row.startedAt as Date).toISOString(),
+        allowance,
+      ]);
+      if (started?.created_id) return { created: { id: started.created_id } };
+      const open = started && openOf(started);
+      return open ? { open } : { limited: true };
     },
 
     /** Stores a new session and returns its id (not the row: it carries the whole generated lesson). */

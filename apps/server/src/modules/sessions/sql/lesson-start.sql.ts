@@ -38,29 +38,16 @@ export const lessonStartInput = defineStatement({
 
 /**
  * Starts a lesson session unless the lesson has an open one today (returned instead) or the day's
- * allowance ($10, null: unlimited) is used; run in the transaction that holds the learner's row, so
- * it sees every start that went before. `created_id` is the new session; neither id: the limit.
+ * allowance ($10, null: unlimited) is used: one call of start_lesson_session() (migration 0033),
+ * which locks the learner's row first, so it sees every start that went before. `created_id` is the
+ * new session; an open session comes with its exercises (no keys) and answers; no row: the limit.
  */
 export const startLessonSession = defineStatement({
   name: 'start_lesson_session',
   params: ['uuid', 'text', 'text', 'date', 'text', 'int4', 'jsonb', 'jsonb', 'timestamptz', 'int4'],
   row: z.object({ created_id: z.string().nullable(), ...OpenSession }),
   text: `
-  with open as (${openSession}),
-  used as (
-    select count(*)::int as n from lesson_sessions s where s.user_id = $1 and s.local_date = $4::date and s.kind = 'lesson'
-  ), created as (
-    insert into lesson_sessions (user_id, kind, lesson_id, course, native_language, seed, exercises, item_words,
-                                 local_date, started_at, daily_slot)
-    select $1, 'lesson', $2, $3, $5, $6, $7::jsonb, $8::jsonb, $4::date, $9::timestamptz,
-           case when $10::int4 is null then null else used.n + 1 end
-      from used
-     where not exists (select 1 from open) and ($10::int4 is null or used.n < $10::int4)
-    on conflict do nothing
-    returning id
-  )
-  select (select id from created) as created_id, open.id as open_id, open.exercises as open_exercises,
-         open.answers as open_answers
-    from (select 1) one
-    left join open on true`,
+  select created_id, open_id, open_exercises, open_answers
+    from start_lesson_session($1::uuid, $2::text, $3::text, $4::date, $5::text, $6::int4, $7::jsonb, $8::jsonb,
+                              $9::timestamptz, $10::int4)`,
 });
