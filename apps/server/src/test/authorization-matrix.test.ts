@@ -164,6 +164,12 @@ const TOWARD_ANOTHER_LEARNER = [
   'PUT /api/v1/users/me/following/:otherId',
 ];
 
+/**
+ * A learner's card: another learner sees A's name and id with the numbers A's privacy allows, and
+ * nothing else of A's (checked apart).
+ */
+const LEARNER_CARD = 'GET /api/v1/users/:otherId';
+
 /** Whether the call carries one of A's own record ids (not a lesson or exercise id, which everyone shares). */
 const namesA = (call: Call) => {
   const sent = `${call.url} ${JSON.stringify(call.payload ?? {})}`;
@@ -332,7 +338,9 @@ describe('every non-public route', () => {
     const callersOwnState = ['current_password_incorrect', 'nothing_due'];
     const before = await tableDigests(ctx.database.handle.db, { userId: a.id });
     let checked = 0;
-    for (const route of routes.filter((item) => !item.public && !TOWARD_ANOTHER_LEARNER.includes(item.name))) {
+    for (const route of routes.filter(
+      (item) => !item.public && !TOWARD_ANOTHER_LEARNER.includes(item.name) && item.name !== LEARNER_CARD,
+    )) {
       // A fresh learner B per route (and after a rate limit), so one route's effects on B never decide another's.
       let b = await registerLearner(ctx.app);
       for (const call of callsWithIdsOfA(route)) {
@@ -387,5 +395,24 @@ describe('every non-public route', () => {
     expect(await tableDigests(ctx.database.handle.db, { userId: a.id, except: ['notifications'] })).toEqual(before);
     const added = (await notes()).filter((note) => !notesBefore.some((old) => old.id === note.id));
     expect(added.map((note) => note.kind)).toEqual(['social.followed']);
+  }, 60_000);
+
+  it('shows another learner A’s card (name, course, public numbers) and nothing else of A’s', async () => {
+    const card = routes.find((route) => route.name === LEARNER_CARD);
+    expect(card).toBeDefined();
+    const before = await tableDigests(ctx.database.handle.db, { userId: a.id });
+    const b = await registerLearner(ctx.app);
+    for (const call of callsWithIdsOfA(card as ApiRoute)) {
+      const response = await send(call, b.bearer);
+      const what = `${LEARNER_CARD} as B: ${call.url}`;
+      const status = response.statusCode;
+      // A's id: A's card; A's session ids are no learner's (404), other strings no id at all (400).
+      expect(call.url.includes(a.id) ? status === 200 : [400, 404].includes(status), `${what} → ${status}`).toBe(true);
+      if (status === 200) expect(response.json()).toMatchObject({ user_id: a.id, name: learnerA.fullName });
+      else ErrorBodySchema.parse(response.json());
+      const shown = response.body.replace(learnerA.fullName, '');
+      expectNothingOfA(shown, call, what);
+    }
+    expect(await tableDigests(ctx.database.handle.db, { userId: a.id })).toEqual(before);
   }, 60_000);
 });
