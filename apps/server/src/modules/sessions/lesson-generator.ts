@@ -94,13 +94,57 @@ function romanisationsOf(bank: ContentBank, course: TargetLanguage): ReadonlyMap
   return romans;
 }
 
+/**
+ * A text's normalised form in a course, made once per bank, course and text (ADR 032): the word
+ * bank compares every taught word and token this way on each start, and normalising is most of a
+ * non-Latin lesson's generation.
+ */
+const normalisedCache = new WeakMap<ContentBank, Map<TargetLanguage, Map<string, string>>>();
+function normaliserOf(bank: ContentBank, course: TargetLanguage): (text: string) => string {
+  let byCourse = normalisedCache.get(bank);
+  if (!byCourse) {
+    byCourse = new Map();
+    normalisedCache.set(bank, byCourse);
+  }
+  let cache = byCourse.get(course);
+  if (!cache) {
+    cache = new Map();
+    byCourse.set(course, cache);
+  }
+  const known = cache;
+  return (text) => {
+    let normal = known.get(text);
+    if (normal === undefined) {
+      normal = normaliseAnswer(text, course);
+      known.set(text, normal);
+    }
+    return normal;
+  };
+}
+
+/** romanWithBlank's answers, per sentence form and answer romanisation (they depend on nothing else). */
+const romanWithBlankCache = new WeakMap<LanguageValue, Map<string, string | undefined>>();
+
 /** The sentence's romanisation with the blank word's hidden, or nothing when it cannot be hidden. */
 function romanWithBlank(form: LanguageValue, answerRoman: string | undefined): string | undefined {
   if (!form.roman || !answerRoman || form.blank === undefined) return undefined;
+  let byAnswer = romanWithBlankCache.get(form);
+  if (!byAnswer) {
+    byAnswer = new Map();
+    romanWithBlankCache.set(form, byAnswer);
+  }
+  if (byAnswer.has(answerRoman)) return byAnswer.get(answerRoman);
+  const hidden = hideRoman(form, form.roman, answerRoman);
+  byAnswer.set(answerRoman, hidden);
+  return hidden;
+}
+
+/** The work of romanWithBlank, done once per form and answer. */
+function hideRoman(form: LanguageValue, formRoman: string, answerRoman: string): string | undefined {
   // The answer's romanisation as whole words, found once: anything else could hide the wrong part.
   const escaped = answerRoman.normalize('NFC').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const whole = new RegExp(`(?<![\\p{L}\\p{M}])${escaped}(?![\\p{L}\\p{M}])`, 'giu');
-  const roman = form.roman.normalize('NFC');
+  const roman = formRoman.normalize('NFC');
   if ([...roman.matchAll(whole)].length === 1) return roman.replace(whole, BLANK);
   const romans = tokensRoman(form);
   if (!romans) return undefined;
@@ -160,9 +204,9 @@ function wordBank(
   romans: ReadonlyMap<string, string>,
   course: TargetLanguage,
   random: () => number,
+  key: (text: string) => string,
 ): { text: string; roman?: string }[] {
   const form = sentence.forms[course];
-  const key = (text: string) => normaliseAnswer(text, course);
   const answerRoman = romans.get(key(answer));
   // Other ways to write the answer word (おはよう for おはようございます) would be right too.
   const answerWords = taught.flatMap((lesson) => lesson.words).filter((word) => key(word.forms[course].text) === key(answer));
@@ -212,6 +256,7 @@ export function generateLesson({
   const taught = taughtLessons(bank, lesson);
   const romanised = isRomanisedLanguage(course);
   const romans = romanised ? romanisationsOf(bank, course) : new Map<string, string>();
+  const normalised = normaliserOf(bank, course);
   // Distractors: words of this unit taught so far, then of earlier units (never a later lesson's).
   const taughtWords = taught.flatMap((candidate) => candidate.words);
   const unitWords = taughtWords.filter((word) => word.unitId === lesson.unitId);
@@ -268,7 +313,7 @@ export function generateLesson({
     // A romanised answer is accepted: the token's own romanisation and, when the token is a taught
     // word, the word's (issue 14, point 2).
     const tokenRoman = tokensRoman(form)?.[blank];
-    const wordRoman = romans.get(normaliseAnswer(blanked.token, course));
+    const wordRoman = romans.get(normalised(blanked.token));
     const answerRoman = tokenRoman ?? wordRoman;
     const romanisations = [...new Set([tokenRoman, wordRoman].filter((roman): roman is string => Boolean(roman)))];
     const sentenceRoman = romanWithBlank(form, answerRoman);
@@ -284,7 +329,7 @@ export function generateLesson({
           masked_word: maskWord(blanked.token, course),
           hint: sentence.forms[native].text,
           ...(sentenceRoman ? { roman: sentenceRoman } : {}),
-          ...(romanised ? { choices: wordBank(blanked.token, sentence, taught, romans, course, random) } : {}),
+          ...(romanised ? { choices: wordBank(blanked.token, sentence, taught, romans, course, random, normalised) } : {}),
         },
       },
       key: {
