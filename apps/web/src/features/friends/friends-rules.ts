@@ -24,31 +24,3 @@ export function zoneOf(rank: number, league: Pick<LeagueLeaderboard, 'promotion_
   if (league.demotion_from !== null && rank >= league.demotion_from) return 'demotion';
   return 'safe';
 }
-
-/** Up to two initials of a name, for its avatar ("Ana García" → "AG"). */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/u).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters
-    .map((word) => Array.from(word ?? '')[0] ?? '')
-    .join('')
-    .toLocaleUpperCase();
-}
-
-const AVATAR_TONES = [
-  'bg-indigo-600',
-  'bg-violet-600',
-  'bg-sky-700',
-  'bg-teal-700',
-  'bg-emerald-700',
-  'bg-amber-700',
-  'bg-rose-600',
-  'bg-fuchsia-700',
-] as const;
-
-/** The same colour for a learner wherever they appear (white initials stay above 4.5:1 on each). */
-export function avatarToneOf(userId: string): string {
-  let hash = 0;
-  for (const char of userId) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return AVATAR_TONES[hash % AVATAR_TONES.length] as string;
-}

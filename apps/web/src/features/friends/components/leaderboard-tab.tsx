@@ -6,13 +6,13 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import Shield from 'lucide-react/icons/shield';
 import Trophy from 'lucide-react/icons/trophy';
 import { Fragment, type ReactNode } from 'react';
+import { LearnerAvatar } from '@/components/ui/learner-avatar';
 import { RetryPanel } from '@/components/ui/retry-panel';
 import { TabSkeleton } from '@/components/ui/tab-skeleton';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 import { useLeaderboard } from '../api/friends-api';
 import { type Board, type LeagueZone, zoneOf } from '../friends-rules';
-import { LearnerAvatar } from './learner-avatar';
 import { learnerCardPath } from './learner-list';
 
 /** One place on a board: rank (a trophy for the first), who, and the XP that ranks them. */

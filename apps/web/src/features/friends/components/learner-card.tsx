@@ -3,13 +3,13 @@ import Ban from 'lucide-react/icons/ban';
 import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { LearnerAvatar } from '@/components/ui/learner-avatar';
 import { notify } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { courseName } from '@/lib/course-labels';
 import { useI18n } from '@/lib/i18n/language-context';
 import { applyBlock, blockLearner, useLearner } from '../api/friends-api';
 import { FollowButton } from './follow-button';
-import { LearnerAvatar } from './learner-avatar';
 import { LearnerFacts } from './learner-facts';
 import { canMessage, MessageLink } from './learner-list';
 

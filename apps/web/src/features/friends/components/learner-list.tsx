@@ -2,10 +2,10 @@ import type { Friend } from '@parla/shared/social.schema';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { LearnerAvatar } from '@/components/ui/learner-avatar';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
-import { LearnerAvatar } from './learner-avatar';
 import { LearnerFacts } from './learner-facts';
 
 /** The address that opens a learner's card over the friends screen. */

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import MessagesSquare from 'lucide-react/icons/messages-square';
 import { buttonClasses } from '@/components/ui/button';
+import { LearnerAvatar } from '@/components/ui/learner-avatar';
 import { RetryPanel } from '@/components/ui/retry-panel';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
@@ -10,7 +11,6 @@ import { useI18n } from '@/lib/i18n/language-context';
 import { relativeTime } from '@/lib/relative-time';
 import { Link } from '@/lib/router';
 import { conversationsQueryOptions } from '../api/messages-api';
-import { LearnerInitials } from './learner-initials';
 
 function ConversationRow({ conversation, myId }: { conversation: Conversation; myId: string | undefined }) {
   const { t, language } = useI18n();
@@ -27,7 +27,7 @@ function ConversationRow({ conversation, myId }: { conversation: Conversation; m
           unread > 0 ? 'border-brand/40 bg-brand-soft/40' : 'border-line bg-surface',
         )}
       >
-        <LearnerInitials name={conversation.name} />
+        <LearnerAvatar userId={conversation.user_id} name={conversation.name} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline justify-between gap-3">
             <span dir="auto" className="truncate font-bold">
