@@ -22,6 +22,10 @@ import type { OpenLessonSession, SessionsRepository } from './sessions.repositor
 
 type StoredAnswer = AnswerExerciseResponse;
 
+/** Text a jsonb value can hold: no NUL and no unpaired surrogate. */
+const storableText = (text: string) =>
+  !text.includes('\u0000') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
 /** The session's own part of a completion result; the learner's totals are added as it is stored. */
 type StoredCompletionScore = Pick<
   CompleteLessonResponse,
@@ -94,6 +98,8 @@ export function createLessonSessionsService({
     exerciseId: string,
     sessionId: string,
   ): Promise<{ course: string; item: GeneratedExercise; stored: StoredAnswer | undefined }> {
+    // The generator names exercises `ex1`…: an id jsonb cannot hold (a NUL, half a surrogate pair) is in no session.
+    if (!storableText(exerciseId)) throw new AppError('not_found', 'This exercise is not part of the session.');
     const found = await repo.findAnswerInput(userId, sessionId, exerciseId);
     if (!found || found.lesson_id !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
     const item = found.item as GeneratedExercise | null;
