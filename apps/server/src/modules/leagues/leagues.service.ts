@@ -9,6 +9,7 @@ import {
 import { levelFromXp } from '@parla/shared/levels';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
+import { createIntervalJob, type IntervalJob } from '../../lib/interval-job';
 import { weekStartOf } from '../progress/awards';
 import type { BoardRow, LeaguesRepository } from './leagues.repository';
 
@@ -104,8 +105,8 @@ export function createLeaguesService({ repo, clock }: { repo: LeaguesRepository;
 export type LeaguesService = ReturnType<typeof createLeaguesService>;
 
 /**
- * Runs the week-end job every `intervalMs` on each replica (the week's key makes one of them apply
- * it); app.close() stops it and waits for a running pass.
+ * Runs the week-end job every `intervalMs` on each replica, and once at start (the week's key makes
+ * one of them apply it); app.close() stops it and waits for a running pass.
  */
 export function createLeagueWeekCloser({
   service,
@@ -115,34 +116,15 @@ export function createLeagueWeekCloser({
   service: Pick<LeaguesService, 'closeLastWeek'>;
   intervalMs: number;
   logger: FastifyBaseLogger;
-}) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = service
-      .closeLastWeek()
-      .then((result) => {
-        if (result.closed) logger.info({ moved: result.moved }, 'league week closed');
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'closing the league week failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
-    start(): void {
-      if (timer || stopped) return;
-      run();
-      timer = setInterval(run, intervalMs);
-      timer.unref();
+}): IntervalJob {
+  return createIntervalJob({
+    intervalMs,
+    runAtStart: true,
+    logger,
+    failure: 'closing the league week failed',
+    run: async () => {
+      const result = await service.closeLastWeek();
+      if (result.closed) logger.info({ moved: result.moved }, 'league week closed');
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  });
 }

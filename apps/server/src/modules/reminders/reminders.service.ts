@@ -3,6 +3,7 @@ import { databaseTimeZones } from '@parla/shared/time-zones';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { createIntervalJob, type IntervalJob } from '../../lib/interval-job';
 import { type Mailer, maskEmail } from '../mail/mailer';
 import { mailLanguage, reminderEmail } from './reminder-email';
 import type { RemindersRepository, ReservedReminder } from './reminders.repository';
@@ -171,11 +172,7 @@ export function createRemindersService({
 
 export type RemindersService = ReturnType<typeof createRemindersService>;
 
-/**
- * Runs a tick every `intervalMs` on this replica, never two at once here (a tick still running
- * when the next is due makes that one wait for the following interval). stop() waits for the
- * running tick, so a shutdown does not close the database under it.
- */
+/** Runs a reminders tick every `intervalMs` on this replica (lib/interval-job.ts: one at a time, stop() waits). */
 export function createReminderScheduler({
   service,
   intervalMs,
@@ -184,35 +181,15 @@ export function createReminderScheduler({
   service: Pick<RemindersService, 'tick'>;
   intervalMs: number;
   logger: FastifyBaseLogger;
-}) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const run = () => {
-    if (running || stopped) return;
-    running = service
-      .tick({ stopping: () => stopped })
-      .then(() => undefined)
-      .catch((error: unknown) => logger.error({ err: error }, 'streak reminder tick failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
-  return {
-    start(): void {
-      if (timer || stopped) return;
-      timer = setInterval(run, intervalMs);
-      timer.unref();
+}): IntervalJob {
+  return createIntervalJob({
+    intervalMs,
+    logger,
+    failure: 'streak reminder tick failed',
+    run: async (stopping) => {
+      await service.tick({ stopping });
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  });
 }
 
 export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;
