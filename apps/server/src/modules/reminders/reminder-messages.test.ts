@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mailLanguage, reminderEmail } from './reminder-email';
 import { reminderPush } from './reminder-push';
 import { createReminderScheduler, type TickResult } from './reminders.service';
@@ -93,7 +93,8 @@ describe('the scheduler', () => {
     };
     const scheduler = createReminderScheduler({ service, intervalMs: 10, logger: pino({ level: 'silent' }) });
     scheduler.start();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Waited for, not timed: a busy machine may run the 10 ms timer far later.
+    await vi.waitFor(() => expect(finished).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 5 });
     await scheduler.stop();
     expect(ticks).toBeGreaterThanOrEqual(2);
     expect(most).toBe(1);
@@ -118,9 +119,8 @@ describe('the scheduler', () => {
       logger,
     });
     scheduler.start();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 5 });
     await scheduler.stop();
-    expect(ticks).toBeGreaterThanOrEqual(2);
     expect(errors.join('')).toContain('streak reminder tick failed');
   });
 });
