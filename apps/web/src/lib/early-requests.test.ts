@@ -26,6 +26,32 @@ describe('early requests', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it('asks for my friends and suggestions beside the learner on the friends screen, for the tabs’ counts', async () => {
+    const calls = fakeApi({ signedIn: true });
+    const early = sendEarlyRequests('/app/friends');
+    expect(Object.keys(early).sort()).toEqual([
+      'GET /users/me',
+      'GET /users/me/friends',
+      'GET /users/me/suggestions?limit=20',
+      'POST /auth/refresh',
+    ]);
+    await Promise.all(Object.values(early));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/users/me/friends (Bearer fresh)',
+        'GET /api/v1/users/me/suggestions?limit=20 (Bearer fresh)',
+      ]),
+    );
+    // The screen's own calls take them: the same paths the friends API asks for.
+    adoptEarlyRequests(early);
+    const FriendsShape = z.object({ url: z.string() });
+    expect(await apiRequest('/users/me/friends', { schema: FriendsShape })).toEqual({ url: '/api/v1/users/me/friends' });
+    expect(await apiRequest('/users/me/suggestions?limit=20', { schema: FriendsShape })).toEqual({
+      url: '/api/v1/users/me/suggestions?limit=20',
+    });
+    expect(calls.filter((call) => call.includes('/friends'))).toHaveLength(1);
+  });
+
   it('restores the session of a dashboard opened directly, then asks for the learner and the dashboard with the new token', async () => {
     const calls = fakeApi({ signedIn: true });
     const early = sendEarlyRequests('/app');

@@ -40,7 +40,8 @@ export function isAccountPath(pathname: string): boolean {
 
 /**
  * The calls a page behind an account makes first, sent now: the session's restore, then the
- * learner with the new access token, beside it the dashboard on /app. Elsewhere nothing.
+ * learner with the new access token, beside it the dashboard on /app, and the friends and suggestions
+ * on /app/friends. Elsewhere nothing.
  */
 export function sendEarlyRequests(pathname: string): EarlyRequests {
   // Without these the API client cannot work either; the app then shows its own error.
@@ -56,6 +57,13 @@ export function sendEarlyRequests(pathname: string): EarlyRequests {
   // The dashboard is a read without effects, asked for beside the learner it follows.
   if (matchPath(paths.app.dashboard, pathname))
     early['GET /dashboard'] = token.then((value) => (value ? send('/dashboard', 'GET', value) : null));
+  // The friends screen counts my friends and suggestions on its tabs whichever tab is open.
+  if (matchPath(paths.app.friends, pathname)) {
+    early['GET /users/me/friends'] = token.then((value) => (value ? send('/users/me/friends', 'GET', value) : null));
+    early['GET /users/me/suggestions?limit=20'] = token.then((value) =>
+      value ? send('/users/me/suggestions?limit=20', 'GET', value) : null,
+    );
+  }
   // Each is awaited by the app, or dropped: a failure must not also surface as unhandled.
   for (const response of Object.values(early)) response?.catch(() => undefined);
   return early;

@@ -1,4 +1,5 @@
 import MessageCircle from 'lucide-react/icons/message-circle';
+import { lazy, Suspense } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs } from '@/components/ui/tabs';
@@ -9,8 +10,10 @@ import { useFriends, useSuggestions } from '../api/friends-api';
 import { type Board, boardOf, type FriendsTab, friendsTabOf } from '../friends-rules';
 import { FriendsTab as FriendsList } from './friends-tab';
 import { LeaderboardTab } from './leaderboard-tab';
-import { LearnerCard } from './learner-card';
 import { SuggestionsTab } from './suggestions-tab';
+
+// The card (and the dialog code under it) loads when a card is first opened, not with the screen.
+const LearnerCard = lazy(() => import('./learner-card').then((module) => ({ default: module.LearnerCard })));
 
 const addressOf = (tab: FriendsTab, board: Board, learner: string | null) => {
   const query = new URLSearchParams();
@@ -87,7 +90,9 @@ export function FriendsScreen() {
         }
       />
       {learner ? (
-        <LearnerCard key={learner} userId={learner} onClose={() => navigate(addressOf(tab, board, null), { replace: true })} />
+        <Suspense fallback={null}>
+          <LearnerCard key={learner} userId={learner} onClose={() => navigate(addressOf(tab, board, null), { replace: true })} />
+        </Suspense>
       ) : null}
     </div>
   );
