@@ -1,11 +1,16 @@
 import { clsx } from 'clsx';
 import Search from 'lucide-react/icons/search';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { useI18n } from '@/lib/i18n/language-context';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SEARCH_MIN_LENGTH, useSearch } from '../api/search';
-import { SEARCH_ITEM, SearchResultRow } from './search-result-row';
+import { SEARCH_ITEM } from '../search-item';
+
+// The results' code loads when the box is first focused, not with the dashboard: on its first load
+// it would cost the page's main thread for something not yet asked for.
+const loadRow = () => import('./search-result-row');
+const SearchResultRow = lazy(() => loadRow().then((module) => ({ default: module.SearchResultRow })));
 
 /** Spec §2: the search asks once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -107,13 +112,15 @@ export function SearchBox({ variant, onNavigate }: { variant: 'inline' | 'sheet'
           <p className="px-3 py-2 text-sm">{t('search.empty', { query: answer.query })}</p>
         ) : null
       ) : (
-        <ul id={listId} aria-label={t('search.results')} className="flex flex-col gap-1">
-          {answer.results.map((result) => (
-            <li key={`${result.type}:${result.id}`}>
-              <SearchResultRow result={result} onNavigate={close} />
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={<p className="px-3 py-2 text-sm text-muted">{t('search.loading')}</p>}>
+          <ul id={listId} aria-label={t('search.results')} className="flex flex-col gap-1">
+            {answer.results.map((result) => (
+              <li key={`${result.type}:${result.id}`}>
+                <SearchResultRow result={result} onNavigate={close} />
+              </li>
+            ))}
+          </ul>
+        </Suspense>
       )}
       {settled ? null : <p className="px-3 py-2 text-sm text-muted">{t('search.loading')}</p>}
     </>
@@ -152,7 +159,10 @@ export function SearchBox({ variant, onNavigate }: { variant: 'inline' | 'sheet'
             setText(event.target.value);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            void loadRow();
+          }}
           aria-label={t('search.label')}
           aria-controls={answer?.results.length ? listId : undefined}
           placeholder={t('search.placeholder')}

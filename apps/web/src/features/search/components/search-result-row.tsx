@@ -14,10 +14,9 @@ import { courseName } from '@/lib/course-labels';
 import { useI18n } from '@/lib/i18n/language-context';
 import { Link } from '@/lib/router';
 import { canSynthesise } from '@/lib/speech';
+import { SEARCH_ITEM } from '../search-item';
 import { useSpeakWord } from '../use-speak-word';
 
-/** The attribute the search's arrow keys move between (every result's controls, in order). */
-export const SEARCH_ITEM = 'data-search-item';
 const item = { [SEARCH_ITEM]: '' };
 
 const rowLink =
