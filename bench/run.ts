@@ -1,9 +1,8 @@
 // `npm run bench`: measures the API against baselines taken in the same run on the same machine
 // (machines here are shared and noisy, so ratios are what compare). Writes bench/RESULTS.md.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { createLearnersService } from '../apps/server/src/modules/learners/learn
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository';
 import { createUsersService } from '../apps/server/src/modules/users/users.service';
 import { kilobytes, LANDING_BUDGET_BYTES, type LandingWeight, measureLandingWeight } from './landing-weight';
+import { startServer } from './processes';
 import { runScale, scaleSection } from './scale';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -52,36 +52,6 @@ interface Server {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-// A failed run must not leave its servers running (they would also hold the output pipe open).
-const running = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
 // Stopped by a signal: exit properly, so the handler above stops the servers too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
@@ -126,37 +96,17 @@ function postgresTicks(before: Map<string, number>, after: Map<string, number>):
   return ticks;
 }
 
-/** Starts a server as a child process; it is stopped by its own PID, never by name. */
+/** Starts a server (bench/processes.ts), its PID kept for the CPU columns while it runs. */
 async function start(args: string[], readyPath: string, env: Record<string, string> = {}): Promise<Server & { startMs: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  running.add(child);
-  const url = `http://127.0.0.1:${port}`;
-  if (child.pid) serverPids.set(url, child.pid);
-  child.once('exit', () => {
-    running.delete(child);
-    serverPids.delete(url);
-  });
-  await waitFor(`${url}${readyPath}`, child);
-  const startMs = performance.now() - started;
+  const server = await startServer(args, readyPath, env);
+  if (server.pid) serverPids.set(server.url, server.pid);
   return {
-    url,
-    startMs,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    url: server.url,
+    startMs: server.startMs,
+    stop: async () => {
+      await server.stop();
+      serverPids.delete(server.url);
+    },
   };
 }
 

@@ -1,11 +1,5 @@
-// `npm run bench --scale` (or `npm run bench -- --scale`): the social reads at 10 k and at 1 M learners
-// (issue 16). Seeds a PostgreSQL database per size with set-based SQL (generate_series), then measures
-// the friends board, the league standings, the dashboard and search through real HTTP against the
-// built server, the sizes side by side, and writes the "At scale" section of bench/RESULTS.md.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +9,7 @@ import { databaseTargetFromEnv, openDatabase } from '../apps/server/src/db/clien
 import { MIGRATIONS_FOLDER } from '../apps/server/src/db/migrations-folder';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { createTokenSigner } from '../apps/server/src/lib/tokens';
+import { startServer } from './processes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -395,58 +390,9 @@ async function countRows(client: pg.Client): Promise<Record<string, number>> {
   return counts;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** The built server on this database; stopped by its own PID. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer in 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
+/** The built server on this database (bench/processes.ts). */
+const startAppServer = (env: Record<string, string>) =>
+  startServer(['apps/server/dist/main.js'], '/api/v1/health', env, { timeoutMs: 120_000 });
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -475,7 +421,7 @@ async function startTarget(learners: number): Promise<Target> {
     ),
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'parla-scale-'));
-  const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: secret });
+  const server = await startAppServer({ DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: secret });
   // The content bank and its search index load shortly after start; then each sampled learner's
   // first request (which also writes their presence, once a minute) before anything is measured.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
