@@ -5,6 +5,7 @@ import MessagesSquare from 'lucide-react/icons/messages-square';
 import { buttonClasses } from '@/components/ui/button';
 import { LearnerAvatar } from '@/components/ui/learner-avatar';
 import { RetryPanel } from '@/components/ui/retry-panel';
+import { TabSkeleton } from '@/components/ui/tab-skeleton';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth/get-me';
 import { useI18n } from '@/lib/i18n/language-context';
@@ -61,18 +62,7 @@ export function ConversationList() {
   const me = useMe();
   const list = useInfiniteQuery(conversationsQueryOptions());
 
-  if (list.isPending) {
-    return (
-      <div aria-busy="true" className="flex flex-col gap-2">
-        <p className="sr-only" role="status">
-          {t('common.loading')}
-        </p>
-        {[0, 1, 2].map((row) => (
-          <div key={row} className="h-18 rounded-2xl bg-surface-muted motion-safe:animate-pulse" />
-        ))}
-      </div>
-    );
-  }
+  if (list.isPending) return <TabSkeleton heights={['h-18', 'h-18', 'h-18']} />;
   if (list.isError) {
     return (
       <RetryPanel message={t('messages.list.loadFailed')} retryLabel={t('messages.retry')} onRetry={() => void list.refetch()} />
