@@ -290,7 +290,6 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   const lessonSessionsService = createLessonSessionsService({
     repo: sessionsRepository,
     catalogue: catalogueService,
-    learners,
     content,
     clock,
     events,

@@ -5,9 +5,10 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { type Entitlements, entitlementsOf } from './entitlements';
 import type { LearnersRepository, ProfileRow, UserRow } from './learners.repository';
+import type { LearnerColumns } from './sql/learner-columns';
 
-/** The signed-in learner as every module sees them. */
-export interface Learner {
+/** The signed-in learner as every module sees them (`LearnerBasics` and the rows behind it). */
+export interface LearnerBasics {
   userId: string;
   nativeLanguage: NativeLanguage;
   /**
@@ -23,9 +24,33 @@ export interface Learner {
   today: LocalDate;
   /** The plan and what it allows (entitlements.plan is the plan). */
   entitlements: Entitlements;
+}
+
+export interface Learner extends LearnerBasics {
   /** The rows behind it, for the callers that present or change them. */
   user: UserRow;
   profile: ProfileRow;
+}
+
+/** The answer to a valid token whose account was deleted: the session is over (401). */
+export const learnerGone = () => new AppError('token_invalid', 'This account no longer exists.');
+
+/**
+ * The one place stored columns become a learner: requireLearner's rows, or the columns a hot
+ * statement read with its own data (learners/sql/learner-columns.ts).
+ */
+export function learnerOf(userId: string, columns: LearnerColumns, now: Date): LearnerBasics {
+  const native = columns.learner_native_language as NativeLanguage;
+  const timeZone = columns.learner_timezone;
+  return {
+    userId,
+    nativeLanguage: native,
+    textLanguage: isNativeLanguage(columns.learner_interface_language) ? columns.learner_interface_language : native,
+    targetLanguage: columns.learner_target_language as TargetLanguage,
+    timeZone,
+    today: localDate(now, timeZone),
+    entitlements: entitlementsOf({ plan: columns.learner_plan }),
+  };
 }
 
 export function createLearnersService({ repo, clock }: { repo: LearnersRepository; clock: Clock }) {
@@ -34,20 +59,16 @@ export function createLearnersService({ repo, clock }: { repo: LearnersRepositor
     async requireLearner(userId: string, tx?: Database): Promise<Learner> {
       const found = await repo.findLearner(userId, tx);
       // A valid token for a deleted account: the session is over.
-      if (!found) throw new AppError('token_invalid', 'This account no longer exists.');
+      if (!found) throw learnerGone();
       const { user, profile } = found;
-      const entitlements = entitlementsOf(user);
-      return {
-        userId: user.id,
-        nativeLanguage: profile.nativeLanguage,
-        textLanguage: isNativeLanguage(profile.interfaceLanguage) ? profile.interfaceLanguage : profile.nativeLanguage,
-        targetLanguage: profile.targetLanguage,
-        timeZone: profile.timezone,
-        today: localDate(clock.now(), profile.timezone),
-        entitlements,
-        user,
-        profile,
+      const columns: LearnerColumns = {
+        learner_plan: user.plan,
+        learner_native_language: profile.nativeLanguage,
+        learner_interface_language: profile.interfaceLanguage ?? null,
+        learner_target_language: profile.targetLanguage,
+        learner_timezone: profile.timezone,
       };
+      return { ...learnerOf(user.id, columns, clock.now()), user, profile };
     },
   };
 }

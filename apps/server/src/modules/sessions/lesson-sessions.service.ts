@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock';
 import type { DomainEventBus } from '../../lib/domain-events';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { ContentProvider } from '../catalogue/content-bank';
-import type { LearnersService } from '../learners/learners.service';
+import { learnerGone, learnerOf } from '../learners/learners.service';
 import { markAnswer, markSkip } from '../marking/marking';
 import { presentLevel } from '../progress/progress.presenter';
 import { lessonCards } from '../review/review.service';
@@ -75,14 +75,12 @@ function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
 export function createLessonSessionsService({
   repo,
   catalogue,
-  learners,
   content,
   clock,
   events,
 }: {
   repo: SessionsRepository;
   catalogue: CatalogueService;
-  learners: LearnersService;
   content: ContentProvider;
   clock: Clock;
   events: DomainEventBus;
@@ -121,11 +119,15 @@ export function createLessonSessionsService({
 
   return {
     async startLesson(userId: string, lessonId: string): Promise<StartLessonResponse> {
-      const learner = await learners.requireLearner(userId);
+      const now = clock.now();
+      // One read shared with concurrent starts (ADR 032): the learner, the lesson's best score, and
+      // around today the days with an open session of the lesson and the sessions of each day.
+      const input = await repo.findStartInput(userId, lessonId, now.toISOString().slice(0, 10));
+      if (!input) throw learnerGone();
+      const learner = learnerOf(userId, input, now);
       const { nativeLanguage: native, targetLanguage: course, today } = learner;
       const lesson = catalogue.lessonOrThrow(lessonId);
-      // One read (ADR 032): the lesson's best score, its open session of today, the day's sessions so far.
-      const { bestScore, used, open } = await repo.findStartInput(userId, lessonId, course, today);
+      const bestScore = input.best_score ?? undefined;
       const resume = (session: OpenLessonSession): StartLessonResponse => ({
         session_id: session.id,
         lesson: catalogue.summarise(lesson, native, bestScore),
@@ -139,41 +141,34 @@ export function createLessonSessionsService({
           'daily_limit_reached',
           'You have used today’s free lesson. Come back tomorrow or go Premium for unlimited lessons.',
           undefined,
-          { resetsAt: startOfNextLocalDay(clock.now(), learner.timeZone).toISOString() },
+          { resetsAt: startOfNextLocalDay(now, learner.timeZone).toISOString() },
         );
-
-      // Coming back to an unfinished lesson of today continues it rather than using a new session.
-      // This read only spares a refused start the lesson's generation; the start below decides.
-      if (open) return resume(open);
       const allowance = learner.entitlements.lessonSessionsPerDay;
-      if (allowance !== null && used >= allowance) {
-        // A start of this very lesson may have landed since the read: resume it then.
-        const winner = (await repo.findStartInput(userId, lessonId, course, today)).open;
-        if (winner) return resume(winner);
-        throw dailyLimitReached();
+      const start = { userId, lessonId, course, localDate: today, nativeLanguage: native, startedAt: now, allowance };
+
+      // Coming back to an unfinished lesson of today continues it rather than using a new session;
+      // at the allowance, a start of this very lesson may have landed since the read. The write
+      // decides (it locks the learner first); the read only spares those starts a generation.
+      const limitReached = allowance !== null && (input.used_by_day[today] ?? 0) >= allowance;
+      if (input.open_days.includes(today) || limitReached) {
+        const found = await repo.startLessonSession({ ...start, seed: 0, exercises: null, itemWords: null });
+        if ('open' in found) return resume(found.open);
+        // The open session was finished meanwhile: a new one, if the allowance has room.
+        if (limitReached) throw dailyLimitReached();
       }
 
       const seed = Math.floor(Math.random() * 2 ** 31);
       const exercises = generateLesson({ bank: content.get(), lesson, course, native, textLanguage: learner.textLanguage, seed });
       // Starts arriving together take turns on the learner's row: one creates the session, the
       // others of the same lesson resume it, the others beyond the allowance are refused.
-      const started = await repo.startLessonSession(
-        {
-          userId,
-          kind: 'lesson',
-          lessonId,
-          course,
-          nativeLanguage: native,
-          seed,
-          exercises,
-          itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
-          localDate: today,
-          startedAt: clock.now(),
-        },
-        allowance,
-      );
+      const started = await repo.startLessonSession({
+        ...start,
+        seed,
+        exercises,
+        itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
+      });
       if ('open' in started) return resume(started.open);
-      if ('limited' in started) throw dailyLimitReached();
+      if (!('created' in started)) throw dailyLimitReached();
       return {
         session_id: started.created.id,
         lesson: catalogue.summarise(lesson, native, bestScore),

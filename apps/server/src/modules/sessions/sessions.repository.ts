@@ -5,13 +5,14 @@ import { type DeckCard, lessonSessions } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
 import { prepareStatement, runStatement } from '../../db/statements';
 import type { DomainEvent, DomainEventBus } from '../../lib/domain-events';
+import { LESSON_SESSIONS_WORTH_COUNTING } from '../learners/entitlements';
 import { type Award, awardEvents, planAwards } from '../progress/awards';
 import { asSession, type Session } from './session-kinds';
 import { completeLessons } from './sql/complete-lessons.sql';
 import { completePractice } from './sql/complete-practice.sql';
 import { type LessonAnswerInput, lessonAnswerInputs } from './sql/lesson-answer-inputs.sql';
 import { type CompletionInput, lessonCompletionInputs } from './sql/lesson-completion-inputs.sql';
-import { lessonStartInput, startLessonSession } from './sql/lesson-start.sql';
+import { type LessonStartInput, lessonStartInputs, startLessonSessions } from './sql/lesson-start.sql';
 import { recordAnswers } from './sql/record-answers.sql';
 
 /** What one completion writes; see sessions/sql/complete-lessons.sql.ts. */
@@ -47,6 +48,33 @@ const openOf = (row: {
         exercises: (row.open_exercises ?? []) as Exercise[],
         answers: (row.open_answers ?? {}) as Record<string, AnswerExerciseResponse>,
       };
+
+/** A lesson start as written: with `exercises: null` it only resumes the lesson's open session. */
+export interface LessonStart {
+  userId: string;
+  lessonId: string;
+  course: string;
+  localDate: string;
+  nativeLanguage: string;
+  seed: number;
+  exercises: unknown[] | null;
+  itemWords: Record<string, string[]> | null;
+  startedAt: Date;
+  /** The day's allowance of lesson sessions; null: unlimited. */
+  allowance: number | null;
+}
+
+export type StartOutcome =
+  | { created: { id: string } }
+  | { open: OpenLessonSession }
+  | { limited: true }
+  | { nothingToResume: true };
+
+interface StartInputKey {
+  user_id: string;
+  lesson_id: string;
+  utc_day: string;
+}
 
 /** A completion as written: the stored result, and the events it caused (to hand on after commit). */
 export interface CompletionWritten {
@@ -118,8 +146,70 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
   );
   const storeAnswers = prepareStatement(database, recordAnswers);
-  const startInput = prepareStatement(database, lessonStartInput);
-  const startSession = prepareStatement(database, startLessonSession);
+  // Starts (ADR 032): concurrent starts share their read and their write. A learner is in one
+  // running write at a time (`keyOf`): the write locks the learners' rows, and two of its own calls
+  // then never wait on each other.
+  const startInputs = prepareStatement(database, lessonStartInputs);
+  const readStartInput = createStatementBatcher<StartInputKey, LessonStartInput | undefined>(
+    async (inputs) => {
+      const keyOf = (input: StartInputKey) => `${input.user_id} ${input.lesson_id} ${input.utc_day}`;
+      const rows = new Map(
+        (await startInputs([JSON.stringify(inputs), LESSON_SESSIONS_WORTH_COUNTING])).map((row) => [keyOf(row), row]),
+      );
+      return inputs.map((input) => rows.get(keyOf(input)));
+    },
+    { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
+  );
+  const startSessions = prepareStatement(database, startLessonSessions);
+  /** One call of the function: at most one start per learner (its result rows are the learner's). */
+  const startRound = async (inputs: readonly LessonStart[]): Promise<StartOutcome[]> => {
+    const rows = new Map(
+      (
+        await startSessions([
+          JSON.stringify(
+            inputs.map((start) => ({
+              user_id: start.userId,
+              lesson_id: start.lessonId,
+              course: start.course,
+              local_date: start.localDate,
+              native_language: start.nativeLanguage,
+              seed: start.seed,
+              exercises: start.exercises,
+              item_words: start.itemWords,
+              started_at: start.startedAt.toISOString(),
+              allowance: start.allowance,
+            })),
+          ),
+        ])
+      ).map((row) => [row.start_user_id, row]),
+    );
+    return inputs.map((start): StartOutcome => {
+      const row = rows.get(start.userId);
+      if (row?.created_id) return { created: { id: row.created_id } };
+      const open = row && openOf(row);
+      if (open) return { open };
+      return start.exercises === null ? { nothingToResume: true } : { limited: true };
+    });
+  };
+  const writeStart = createStatementBatcher<LessonStart, StartOutcome>(
+    async (inputs) => {
+      // A learner's starts that arrived together go one call after the other, so each sees the
+      // ones before (a second start of the same lesson resumes the first).
+      const outcomes: StartOutcome[] = new Array(inputs.length);
+      let pending = inputs.map((start, index) => ({ start, index }));
+      while (pending.length > 0) {
+        const learners = new Set<string>();
+        const round = pending.filter(({ start }) => !learners.has(start.userId) && learners.add(start.userId));
+        pending = pending.filter((entry) => !round.includes(entry));
+        const results = await startRound(round.map(({ start }) => start));
+        round.forEach(({ index }, position) => {
+          outcomes[index] = results[position] as StartOutcome;
+        });
+      }
+      return outcomes;
+    },
+    { maxSize: MAX_BATCH, maxInFlight: WRITES_IN_FLIGHT, keyOf: (start) => start.userId },
+  );
   const writeAnswer = createStatementBatcher<{ session_id: string; exercise_id: string; answer: unknown }, boolean>(
     async (inputs) => {
       // One answer per exercise per statement: another one for the same exercise is refused, as
@@ -225,45 +315,24 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     },
 
     /**
-     * What a start needs before it generates anything, in one statement: the lesson's best score,
-     * its open session of the day (resumed instead) and the day's lesson sessions so far.
+     * What a start needs before it generates anything, in one statement shared with concurrent
+     * starts: the learner, the lesson's best score, the days around `utcDay` on which the lesson has
+     * an open session and the lesson sessions of each of those days; undefined when the learner does
+     * not exist.
      */
-    async findStartInput(
-      userId: string,
-      lessonId: string,
-      course: string,
-      localDate: string,
-    ): Promise<{ bestScore: number | undefined; used: number; open: OpenLessonSession | undefined }> {
-      const [row] = await startInput([userId, lessonId, course, localDate]);
-      if (!row) throw new Error('lesson_start_input returned nothing');
-      return { bestScore: row.best_score ?? undefined, used: row.used, open: openOf(row) };
+    findStartInput(userId: string, lessonId: string, utcDay: string): Promise<LessonStartInput | undefined> {
+      return readStartInput({ user_id: userId, lesson_id: lessonId, utc_day: utcDay });
     },
 
     /**
-     * Starts a lesson session unless the lesson already has an open one today (returned instead) or
-     * the day's allowance (null: unlimited) is used. The learner's row is locked first, so starts
-     * arriving together take turns and each sees the ones before; the unique free slot is a
-     * second guard. One call of a database function (migration 0033, ADR 032).
+     * Starts a lesson session unless the lesson already has an open one that day (returned instead)
+     * or the day's allowance (null: unlimited) is used; without exercises, only resumes. The
+     * learners' rows are locked first, so starts arriving together take turns and each sees the ones
+     * before; the unique free slot is a second guard. Concurrent starts share one call of a
+     * database function (migration 0034, ADR 032).
      */
-    async startLessonSession(
-      row: Omit<typeof lessonSessions.$inferInsert, 'dailySlot'>,
-      allowance: number | null,
-    ): Promise<{ created: { id: string } } | { open: OpenLessonSession } | { limited: true }> {
-      const [started] = await startSession([
-        row.userId,
-        row.lessonId,
-        row.course,
-        row.localDate,
-        row.nativeLanguage,
-        row.seed,
-        JSON.stringify(row.exercises),
-        row.itemWords == null ? null : JSON.stringify(row.itemWords),
-        (row.startedAt as Date).toISOString(),
-        allowance,
-      ]);
-      if (started?.created_id) return { created: { id: started.created_id } };
-      const open = started && openOf(started);
-      return open ? { open } : { limited: true };
+    startLessonSession(start: LessonStart): Promise<StartOutcome> {
+      return writeStart(start);
     },
 
     /** Stores a new session and returns its id (not the row: it carries the whole generated lesson). */
