@@ -73,6 +73,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { lessonSessionsRoutes } from './modules/sessions/lesson-sessions.routes';
 import { createLessonSessionsService } from './modules/sessions/lesson-sessions.service';
+import { createLessonVariants } from './modules/sessions/lesson-variants';
 import { practiceRoutes } from './modules/sessions/practice.routes';
 import { createPracticeSessionsService } from './modules/sessions/practice-sessions.service';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
@@ -289,6 +290,7 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   });
   const lessonSessionsService = createLessonSessionsService({
     repo: sessionsRepository,
+    variants: createLessonVariants({ readStored: sessionsRepository.findVariant }),
     catalogue: catalogueService,
     content,
     clock,

@@ -3,10 +3,11 @@ import { StartPracticeResponseSchema } from '@parla/shared/practice.schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
+import { findLessonVariants } from '../modules/sessions/sql/lesson-variants.sql';
 import { buildTestApp, type TestApp, testClock } from '../test/build-test-app';
 import { answerRestWrong, apiCaller, registerLearner } from '../test/factories';
-import { profiles } from './schema/index';
-import { statementCoverage } from './statements';
+import { lessonSessions, profiles } from './schema/index';
+import { runStatement, statementCoverage } from './statements';
 
 const clock = testClock('2026-11-24T10:00:00Z');
 let ctx: TestApp;
@@ -28,6 +29,10 @@ describe('hand-written SQL statements', () => {
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', withId('s-1'))).json());
     expect((await post('/lessons/greetings-1/start', withId('s-1'))).headers['idempotent-replayed']).toBe('true');
     await answerRestWrong(ctx.app, bearer, 'greetings-1', start);
+    // Its variant read by id, as a replica that did not make it reads it (ADR 032).
+    const [session] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
+    const variants = await runStatement(ctx.database.handle.db, findLessonVariants, [JSON.stringify([session?.variantId])]);
+    expect(variants.map((variant) => variant.id)).toEqual([session?.variantId]);
     // A completion that fails inside its transaction frees its request id.
     const stop = ctx.app.events.onTransaction('lesson.completed', () => {
       throw new Error('subscriber failed');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fastSerializerCompiler } from './fast-serializer';
+import { rememberJson } from '../lib/remembered-json';
+import { fastSerializerCompiler, fastSerializerCompilerSplicing } from './fast-serializer';
 
 const Item = z.object({ id: z.string(), done: z.boolean() }).meta({ id: 'FastSerializerTestItem' });
 const Response = z.object({
@@ -36,5 +37,31 @@ describe('fastSerializerCompiler', () => {
       week: [],
     });
     expect(JSON.parse(json)).toEqual({ name: 'Ana', plan: 'free', left: 1, items: [{ id: 'x', done: false }], week: [] });
+  });
+});
+
+describe('fastSerializerCompilerSplicing', () => {
+  const serialize = fastSerializerCompilerSplicing('items')({ schema: Response });
+  const value = {
+    name: 'Ana',
+    plan: 'free',
+    left: 2,
+    items: [{ id: 'greetings-1', done: false }],
+    week: [{ date: '2026-11-21', xp: 10 }],
+  };
+
+  it('writes the field from its remembered JSON, the rest as the schema says', () => {
+    const items = rememberJson([{ id: 'greetings-1', done: false }]);
+    expect(JSON.parse(serialize({ ...value, items }))).toEqual(value);
+  });
+
+  it('writes a field with nothing remembered with JSON.stringify', () => {
+    expect(JSON.parse(serialize(value))).toEqual(value);
+    expect(JSON.parse(serialize({ ...value, secret: 'x' }))).toEqual(value);
+  });
+
+  it('compiles the route’s other answers (no such field) as they are', () => {
+    const error = fastSerializerCompilerSplicing('items')({ schema: z.object({ detail: z.string() }) });
+    expect(error({ detail: 'no', code: 'x' })).toBe('{"detail":"no"}');
   });
 });

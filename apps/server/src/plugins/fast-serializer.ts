@@ -1,5 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
+import { jsonOf } from '../lib/remembered-json';
 
 /**
  * A route-level serializer for hot reads: the response's zod schema is turned into JSON Schema
@@ -11,4 +12,23 @@ import { z } from 'zod';
 export function fastSerializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
   if (!(schema instanceof z.ZodType)) throw new Error('fastSerializerCompiler needs a zod response schema');
   return fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }) as Parameters<typeof fastJson>[0]);
+}
+
+/**
+ * `fastSerializerCompiler` for a response whose `field` (a required array or object) is often a value
+ * with remembered JSON (lib/remembered-json: a lesson variant's exercises): the rest is compiled as
+ * above, and the field's text is spliced in — remembered, or `JSON.stringify` of it otherwise.
+ */
+export function fastSerializerCompilerSplicing(field: string) {
+  return ({ schema }: { schema: unknown }): ((data: unknown) => string) => {
+    // The route's other answers (its errors) have no such field: compiled as they are.
+    if (!(schema instanceof z.ZodObject) || !(field in schema.shape)) return fastSerializerCompiler({ schema });
+    const rest = fastSerializerCompiler({ schema: schema.omit({ [field]: true } as Record<string, true>) });
+    const key = JSON.stringify(field);
+    return (data) => {
+      const json = rest(data);
+      const value = jsonOf((data as Record<string, unknown>)[field]);
+      return json === '{}' ? `{${key}:${value}}` : `{${key}:${value},${json.slice(1)}`;
+    };
+  };
 }

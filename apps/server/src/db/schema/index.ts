@@ -3,7 +3,7 @@ export { authIdentities, oauthStates, passwordResetTokens, refreshTokens, sessio
 export { contactMessages, newsletterSubscriptions } from './contact';
 export { idempotencyKeys } from './idempotency';
 export { leagueCohorts, leagueMembers, leagueTiers, leagueWeeksClosed } from './leagues';
-export { type DeckCard, lessonProgress, lessonSessions } from './learning';
+export { type DeckCard, lessonProgress, lessonSessions, lessonVariants } from './learning';
 export { conversations, messages } from './messages';
 export { NOTIFICATION_TYPES, type NotificationType, notifications } from './notifications';
 export { dailyActivity, weeklyXp, type XpSourceKind, xpEvents } from './progress';

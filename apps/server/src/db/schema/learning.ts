@@ -14,6 +14,21 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
+/**
+ * A generated lesson as sessions share it (ADR 032): a lesson, its course, the learner's languages
+ * and a seed make one of a lesson's few variants; the id is a digest of the generated exercises, so
+ * the same variant of the same content has one row whatever replica made it, and a content change
+ * makes new ones while the sessions already started keep theirs. Never updated, never deleted;
+ * nothing personal.
+ */
+export const lessonVariants = pgTable('lesson_variants', {
+  id: text().primaryKey(),
+  lessonId: text().notNull(),
+  /** The generated exercises with their keys (sessions/lesson-generator GeneratedExercise[]). */
+  exercises: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A generated lesson (or practice) a learner is taking; the answers stay here, not in the browser. */
 export const lessonSessions = pgTable(
   'lesson_sessions',
@@ -27,7 +42,16 @@ export const lessonSessions = pgTable(
     course: text().notNull(),
     nativeLanguage: text().notNull(),
     seed: integer().notNull(),
-    exercises: jsonb().notNull(),
+    /**
+     * The generated exercises with their keys. Null for a lesson started since migration 0035: its
+     * exercises are those of its `variantId`, stored once for every session that draws it.
+     */
+    exercises: jsonb(),
+    /**
+     * The lesson variant the session draws (`lesson_variants`, ADR 032). No foreign key: variants are
+     * never deleted, and a key would lock the shared variant row at every start.
+     */
+    variantId: text(),
     /**
      * Each exercise's id → the ids of the words it asks about, for scoring and the review deck
      * without reading the whole generated lesson. Null for practice and review (migration 0013 filled

@@ -11,6 +11,7 @@ import {
   leagueTiers,
   lessonProgress,
   lessonSessions,
+  lessonVariants,
   messages,
   newsletterSubscriptions,
   notifications,
@@ -180,7 +181,7 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
     },
 
     /** The learner's lesson sessions after `after` (started_at, id), oldest first; by the (user_id, local_date) index. */
-    sessionsAfter(userId: string, after: { startedAt: Date; id: string } | undefined): Promise<LessonSessionRow[]> {
+    async sessionsAfter(userId: string, after: { startedAt: Date; id: string } | undefined): Promise<LessonSessionRow[]> {
       const where = after
         ? and(
             eq(lessonSessions.userId, userId),
@@ -190,12 +191,15 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
             ),
           )
         : eq(lessonSessions.userId, userId);
-      return db
-        .select()
+      const rows = await db
+        .select({ session: lessonSessions, variantExercises: lessonVariants.exercises })
         .from(lessonSessions)
+        .leftJoin(lessonVariants, eq(lessonVariants.id, lessonSessions.variantId))
         .where(where)
         .orderBy(asc(lessonSessions.startedAt), asc(lessonSessions.id))
         .limit(SESSION_PAGE);
+      // A session drawing a lesson variant (ADR 032) exports the variant's exercises as its own.
+      return rows.map(({ session, variantExercises }) => ({ ...session, exercises: session.exercises ?? variantExercises }));
     },
 
     /** Every lesson_progress row of the learner: the words met, for the vocabulary file. */

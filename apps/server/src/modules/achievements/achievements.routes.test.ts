@@ -7,11 +7,11 @@ import { StartPracticeResponseSchema } from '@parla/shared/practice.schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../db/migrations-folder';
-import { achievements, dailyActivity, lessonProgress, lessonSessions, profiles, users } from '../../db/schema/index';
+import { achievements, dailyActivity, lessonProgress, profiles, users } from '../../db/schema/index';
 import type { DomainEvents } from '../../lib/domain-events';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { answerRestWrong, apiCaller, registerLearner } from '../../test/factories';
-import type { GeneratedExercise } from '../sessions/lesson-generator';
+import { storedExercises } from '../../test/stored-lesson';
 
 const clock = testClock('2026-11-24T10:00:00Z');
 let ctx: TestApp;
@@ -48,8 +48,7 @@ async function answeredLesson(bearer: Headers, lessonId = 'greetings-1') {
 /** Starts a lesson and answers every item right, from the answers the server stored. */
 async function answeredRight(bearer: Headers, lessonId: string) {
   const start = await startedLesson(bearer, lessonId);
-  const [row] = await db().select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
-  const keys = new Map(((row?.exercises ?? []) as GeneratedExercise[]).map((item) => [item.exercise.id, item.key]));
+  const keys = new Map((await storedExercises(db(), start.session_id)).map((item) => [item.exercise.id, item.key]));
   for (const exercise of start.exercises) {
     const key = keys.get(exercise.id);
     if (!key) throw new Error('no key');

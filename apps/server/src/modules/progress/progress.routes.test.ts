@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievements, lessonSessions, profiles } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { answerRestWrong, apiCaller, registerLearner } from '../../test/factories';
-import type { GeneratedExercise } from '../sessions/lesson-generator';
+import { storedExercises } from '../../test/stored-lesson';
 import { goal, monthlyTargets } from './progress.service';
 
 const NOW = '2026-11-21T10:00:00Z';
@@ -50,8 +50,7 @@ async function signIn(account: { email: string; password: string }): Promise<Hea
 /** Takes a lesson through the API: its multiple-choice items right (read from the stored key), the rest wrong. */
 async function takeLesson(bearer: Headers, lessonId: string) {
   const start = StartLessonResponseSchema.parse((await post(`/lessons/${lessonId}/start`, bearer)).json());
-  const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
-  for (const { exercise, key } of (row?.exercises ?? []) as GeneratedExercise[]) {
+  for (const { exercise, key } of await storedExercises(ctx.database.handle.db, start.session_id)) {
     if (key.kind !== 'option') continue;
     const reply = await post(`/lessons/${lessonId}/exercises/${exercise.id}/complete`, bearer, {
       session_id: start.session_id,

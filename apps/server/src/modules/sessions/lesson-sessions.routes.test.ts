@@ -14,6 +14,7 @@ import { MIGRATIONS_FOLDER } from '../../db/migrations-folder';
 import { lessonSessions, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { answerRestWrong, apiCaller, registerLearner } from '../../test/factories';
+import { storedExercises } from '../../test/stored-lesson';
 import type { GeneratedExercise } from './lesson-generator';
 
 const clock = testClock('2026-11-21T10:00:00Z');
@@ -44,8 +45,7 @@ async function signIn(account: { email: string; password: string }): Promise<Hea
 
 /** The right answer to each exercise, read from the session as stored on the server. */
 async function answerKey(sessionId: string) {
-  const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, sessionId));
-  return new Map(((row?.exercises ?? []) as GeneratedExercise[]).map((item) => [item.exercise.id, item.key]));
+  return new Map((await storedExercises(ctx.database.handle.db, sessionId)).map((item) => [item.exercise.id, item.key]));
 }
 function rightAnswer(key: GeneratedExercise['key']) {
   if (key.kind === 'option') return key.optionId;
@@ -462,8 +462,7 @@ describe('a lesson session', () => {
     /** One session of the lesson: the words its multiple-choice items ask about, answered right or left unanswered. */
     const take = async (answerRight: boolean) => {
       const start = StartLessonResponseSchema.parse((await post('/lessons/food-1/start', account.bearer)).json());
-      const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
-      const asked = ((row?.exercises ?? []) as GeneratedExercise[]).flatMap((item) => item.wordIds);
+      const asked = (await storedExercises(ctx.database.handle.db, start.session_id)).flatMap((item) => item.wordIds);
       if (answerRight) await answerChoicesRight(account.bearer, 'food-1', start);
       await answerRestWrong(ctx.app, account.bearer, 'food-1', start);
       expect((await post('/lessons/food-1/complete', account.bearer, { session_id: start.session_id })).statusCode).toBe(200);
@@ -490,7 +489,12 @@ describe('a lesson session', () => {
     // Right answers to the multiple-choice items, the rest wrong: 3 of 9.
     await answerChoicesRight(account.bearer, 'greetings-3', start);
     await answerRestWrong(ctx.app, account.bearer, 'greetings-3', start);
-    await ctx.database.handle.db.update(lessonSessions).set({ itemWords: null }).where(eq(lessonSessions.id, start.session_id));
+    // As that version stored it: the generated lesson in the session itself, no variant, no word index.
+    const exercises = await storedExercises(ctx.database.handle.db, start.session_id);
+    await ctx.database.handle.db
+      .update(lessonSessions)
+      .set({ itemWords: null, exercises, variantId: null })
+      .where(eq(lessonSessions.id, start.session_id));
     await applyMigration0013();
     const complete = await post('/lessons/greetings-3/complete', account.bearer, { session_id: start.session_id });
     expect(CompleteLessonResponseSchema.parse(complete.json())).toMatchObject({ correct: 3, total: 9, skipped: 0, score: 33 });
@@ -603,9 +607,8 @@ describe('a lesson session', () => {
   it('marks a fill-in of a session stored before romanisations by the script alone', async () => {
     const account = await learner({ target_language: 'ja' });
     const start = StartLessonResponseSchema.parse((await post('/lessons/greetings-1/start', account.bearer)).json());
-    const [row] = await ctx.database.handle.db.select().from(lessonSessions).where(eq(lessonSessions.id, start.session_id));
     // An earlier version stored neither the romanisations nor the word bank.
-    const old = ((row?.exercises ?? []) as GeneratedExercise[]).map(({ key, exercise, ...rest }) => {
+    const old = (await storedExercises(ctx.database.handle.db, start.session_id)).map(({ key, exercise, ...rest }) => {
       const { roman: _roman, romanisations: _romanisations, ...oldKey } = key as typeof key & { romanisations?: string[] };
       const { choices: _choices, ...content } = exercise.content as typeof exercise.content & { choices?: unknown };
       return { ...rest, key: oldKey, exercise: { ...exercise, content } };

@@ -11,7 +11,7 @@ import {
 } from '@parla/shared/lessons.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
-import { fastSerializerCompiler } from '../../plugins/fast-serializer';
+import { fastSerializerCompiler, fastSerializerCompilerSplicing } from '../../plugins/fast-serializer';
 import type { LessonSessionsService } from './lesson-sessions.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
@@ -30,6 +30,8 @@ export function lessonSessionsRoutes({
       '/lessons/:id/start',
       {
         config: { idempotent: true },
+        // A new session's exercises are its variant's, whose JSON is made once (ADR 032).
+        serializerCompiler: fastSerializerCompilerSplicing('exercises'),
         schema: {
           tags: ['lessons'],
           summary: 'Start (or resume today’s) session of a lesson',

@@ -4,6 +4,7 @@ import type {
   AnswerExerciseBody,
   AnswerExerciseResponse,
   CompleteLessonResponse,
+  Exercise,
   SkipExerciseBody,
   StartLessonResponse,
 } from '@parla/shared/lessons.schema';
@@ -17,7 +18,8 @@ import { learnerGone, learnerOf } from '../learners/learners.service';
 import { markAnswer, markSkip } from '../marking/marking';
 import { presentLevel } from '../progress/progress.presenter';
 import { lessonCards } from '../review/review.service';
-import { type GeneratedExercise, generateLesson } from './lesson-generator';
+import type { GeneratedExercise } from './lesson-generator';
+import { LESSON_VARIANTS, type LessonVariants } from './lesson-variants';
 import type { OpenLessonSession, SessionsRepository } from './sessions.repository';
 
 type StoredAnswer = AnswerExerciseResponse;
@@ -74,12 +76,14 @@ function presentCompletion(stored: StoredCompletion): CompleteLessonResponse {
  */
 export function createLessonSessionsService({
   repo,
+  variants,
   catalogue,
   content,
   clock,
   events,
 }: {
   repo: SessionsRepository;
+  variants: LessonVariants;
   catalogue: CatalogueService;
   content: ContentProvider;
   clock: Clock;
@@ -100,7 +104,9 @@ export function createLessonSessionsService({
     if (!storableText(exerciseId)) throw new AppError('not_found', 'This exercise is not part of the session.');
     const found = await repo.findAnswerInput(userId, sessionId, exerciseId);
     if (!found || found.lesson_id !== lessonId) throw new AppError('not_found', 'This lesson session does not exist.');
-    const item = found.item as GeneratedExercise | null;
+    const item = found.variant_id
+      ? (await variants.find(found.variant_id))?.items.get(exerciseId)
+      : (found.item as GeneratedExercise | null);
     if (!item) throw new AppError('not_found', 'This exercise is not part of the session.');
     const stored = (found.stored ?? undefined) as StoredAnswer | undefined;
     if (!stored && found.completed) throw new AppError('already_completed', 'This lesson is already finished.');
@@ -120,13 +126,13 @@ export function createLessonSessionsService({
   return {
     async startLesson(userId: string, lessonId: string): Promise<StartLessonResponse> {
       const now = clock.now();
+      const lesson = catalogue.lessonOrThrow(lessonId);
       // One read shared with concurrent starts (ADR 032): the learner, the lesson's best score, and
       // around today the days with an open session of the lesson and the sessions of each day.
       const input = await repo.findStartInput(userId, lessonId, now.toISOString().slice(0, 10));
       if (!input) throw learnerGone();
       const learner = learnerOf(userId, input, now);
       const { nativeLanguage: native, targetLanguage: course, today } = learner;
-      const lesson = catalogue.lessonOrThrow(lessonId);
       const bestScore = input.best_score ?? undefined;
       const resume = (session: OpenLessonSession): StartLessonResponse => ({
         session_id: session.id,
@@ -151,28 +157,24 @@ export function createLessonSessionsService({
       // decides (it locks the learner first); the read only spares those starts a generation.
       const limitReached = allowance !== null && (input.used_by_day[today] ?? 0) >= allowance;
       if (input.open_days.includes(today) || limitReached) {
-        const found = await repo.startLessonSession({ ...start, seed: 0, exercises: null, itemWords: null });
+        const found = await repo.startLessonSession({ ...start, seed: 0, variant: null });
         if ('open' in found) return resume(found.open);
         // The open session was finished meanwhile: a new one, if the allowance has room.
         if (limitReached) throw dailyLimitReached();
       }
 
-      const seed = Math.floor(Math.random() * 2 ** 31);
-      const exercises = generateLesson({ bank: content.get(), lesson, course, native, textLanguage: learner.textLanguage, seed });
+      // One of the lesson's few variants, generated once per replica and stored once (ADR 032).
+      const seed = Math.floor(Math.random() * LESSON_VARIANTS);
+      const variant = variants.draw({ bank: content.get(), lesson, course, native, textLanguage: learner.textLanguage }, seed);
       // Starts arriving together take turns on the learner's row: one creates the session, the
       // others of the same lesson resume it, the others beyond the allowance are refused.
-      const started = await repo.startLessonSession({
-        ...start,
-        seed,
-        exercises,
-        itemWords: Object.fromEntries(exercises.map((item) => [item.exercise.id, item.wordIds])),
-      });
+      const started = await repo.startLessonSession({ ...start, seed, variant });
       if ('open' in started) return resume(started.open);
       if (!('created' in started)) throw dailyLimitReached();
       return {
         session_id: started.created.id,
         lesson: catalogue.summarise(lesson, native, bestScore),
-        exercises: exercises.map((item) => item.exercise),
+        exercises: variant.exercises as Exercise[],
         answered: [],
         results: [],
         resumed: false,

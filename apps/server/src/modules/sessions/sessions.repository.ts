@@ -1,18 +1,20 @@
 import type { AnswerExerciseResponse, Exercise } from '@parla/shared/lessons.schema';
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { type DeckCard, lessonSessions } from '../../db/schema/index';
+import { type DeckCard, lessonSessions, lessonVariants } from '../../db/schema/index';
 import { createStatementBatcher } from '../../db/statement-batcher';
 import { prepareStatement, runStatement } from '../../db/statements';
 import type { DomainEvent, DomainEventBus } from '../../lib/domain-events';
 import { LESSON_SESSIONS_WORTH_COUNTING } from '../learners/entitlements';
 import { type Award, awardEvents, planAwards } from '../progress/awards';
+import type { LessonVariant } from './lesson-variants';
 import { asSession, type Session } from './session-kinds';
 import { completeLessons } from './sql/complete-lessons.sql';
 import { completePractice } from './sql/complete-practice.sql';
 import { type LessonAnswerInput, lessonAnswerInputs } from './sql/lesson-answer-inputs.sql';
 import { type CompletionInput, lessonCompletionInputs } from './sql/lesson-completion-inputs.sql';
 import { type LessonStartInput, lessonStartInputs, startLessonSessions } from './sql/lesson-start.sql';
+import { findLessonVariants } from './sql/lesson-variants.sql';
 import { recordAnswers } from './sql/record-answers.sql';
 
 /** What one completion writes; see sessions/sql/complete-lessons.sql.ts. */
@@ -49,7 +51,7 @@ const openOf = (row: {
         answers: (row.open_answers ?? {}) as Record<string, AnswerExerciseResponse>,
       };
 
-/** A lesson start as written: with `exercises: null` it only resumes the lesson's open session. */
+/** A lesson start as written: with `variant: null` it only resumes the lesson's open session. */
 export interface LessonStart {
   userId: string;
   lessonId: string;
@@ -57,8 +59,8 @@ export interface LessonStart {
   localDate: string;
   nativeLanguage: string;
   seed: number;
-  exercises: unknown[] | null;
-  itemWords: Record<string, string[]> | null;
+  /** The lesson variant the new session draws; null: only resume. */
+  variant: LessonVariant | null;
   startedAt: Date;
   /** The day's allowance of lesson sessions; null: unlimited. */
   allowance: number | null;
@@ -161,36 +163,47 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
   );
   const startSessions = prepareStatement(database, startLessonSessions);
-  /** One call of the function: at most one start per learner (its result rows are the learner's). */
+  /**
+   * One call of the function: at most one start per learner (its result rows are the learner's). A
+   * variant goes with its exercises until this replica has seen it stored, then by id alone; its
+   * JSON, made once, is spliced in rather than serialized again.
+   */
   const startRound = async (inputs: readonly LessonStart[]): Promise<StartOutcome[]> => {
-    const rows = new Map(
-      (
-        await startSessions([
-          JSON.stringify(
-            inputs.map((start) => ({
-              user_id: start.userId,
-              lesson_id: start.lessonId,
-              course: start.course,
-              local_date: start.localDate,
-              native_language: start.nativeLanguage,
-              seed: start.seed,
-              exercises: start.exercises,
-              item_words: start.itemWords,
-              started_at: start.startedAt.toISOString(),
-              allowance: start.allowance,
-            })),
-          ),
-        ])
-      ).map((row) => [row.start_user_id, row]),
-    );
+    const starts = inputs.map((start) => {
+      const fields = JSON.stringify({
+        user_id: start.userId,
+        lesson_id: start.lessonId,
+        course: start.course,
+        local_date: start.localDate,
+        native_language: start.nativeLanguage,
+        seed: start.seed,
+        started_at: start.startedAt.toISOString(),
+        allowance: start.allowance,
+        variant_id: start.variant?.id ?? null,
+      });
+      const { variant } = start;
+      if (!variant) return fields;
+      const exercises = variant.stored ? '' : `,"variant_exercises":${variant.json}`;
+      return `${fields.slice(0, -1)},"item_words":${variant.itemWordsJson}${exercises}}`;
+    });
+    const rows = new Map((await startSessions([`[${starts.join(',')}]`])).map((row) => [row.start_user_id, row]));
+    for (const start of inputs) if (start.variant) start.variant.stored = true;
     return inputs.map((start): StartOutcome => {
       const row = rows.get(start.userId);
       if (row?.created_id) return { created: { id: row.created_id } };
       const open = row && openOf(row);
       if (open) return { open };
-      return start.exercises === null ? { nothingToResume: true } : { limited: true };
+      return start.variant === null ? { nothingToResume: true } : { limited: true };
     });
   };
+  const variantRows = prepareStatement(database, findLessonVariants);
+  const readVariant = createStatementBatcher<string, { lesson_id: string; exercises: unknown[] } | undefined>(
+    async (ids) => {
+      const rows = new Map((await variantRows([JSON.stringify([...new Set(ids)])])).map((row) => [row.id, row]));
+      return ids.map((id) => rows.get(id));
+    },
+    { maxSize: MAX_BATCH, maxInFlight: READS_IN_FLIGHT },
+  );
   const writeStart = createStatementBatcher<LessonStart, StartOutcome>(
     async (inputs) => {
       // A learner's starts that arrived together go one call after the other, so each sees the
@@ -335,6 +348,11 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
       return writeStart(start);
     },
 
+    /** A stored lesson variant by id (concurrent calls share a statement). */
+    findVariant(id: string): Promise<{ lesson_id: string; exercises: unknown[] } | undefined> {
+      return readVariant(id);
+    },
+
     /** Stores a new session and returns its id (not the row: it carries the whole generated lesson). */
     async insertSession(row: typeof lessonSessions.$inferInsert): Promise<{ id: string }> {
       const [created] = await db.insert(lessonSessions).values(row).returning({ id: lessonSessions.id });
@@ -345,10 +363,12 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
     /** Only the owner sees a session; anyone else gets "not found". */
     async findSession(userId: string, sessionId: string): Promise<Session | undefined> {
       const [row] = await db
-        .select()
+        .select({ session: lessonSessions, variantExercises: lessonVariants.exercises })
         .from(lessonSessions)
+        .leftJoin(lessonVariants, eq(lessonVariants.id, lessonSessions.variantId))
         .where(and(eq(lessonSessions.id, sessionId), eq(lessonSessions.userId, userId)));
-      return row && asSession(row);
+      // A session drawing a variant (ADR 032) has the variant's exercises.
+      return row && asSession({ ...row.session, exercises: row.session.exercises ?? row.variantExercises });
     },
 
     /**

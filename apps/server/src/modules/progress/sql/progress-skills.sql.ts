@@ -39,7 +39,8 @@ export const progressSkillsRow = defineStatement({
                                                    ->> 'correct')::boolean, false) as correct,
                                          s.answers -> (case when s.kind = 'lesson' then e.item->'exercise'->>'id'
                                                             else e.item->'question'->>'id' end) as answer
-                                    from jsonb_array_elements(s.exercises) e(item)) x
+                                    from jsonb_array_elements(coalesce(s.exercises, (select v.exercises from lesson_variants v
+                                                                                 where v.id = s.variant_id))) e(item)) x
                                 where s.user_id = p.user_id and s.course = p.target_language
                                   and x.answer is not null and x.answer->'skipped' is null
                                 group by x.category) a),
