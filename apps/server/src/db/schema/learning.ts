@@ -72,7 +72,9 @@ export const lessonSessions = pgTable(
     dailySlot: smallint(),
   },
   (table) => [
-    index().on(table.userId, table.localDate),
+    // With the lesson (migration 0036): a start finds the lesson's open session of the day, and a
+    // learner's sessions of a day are counted, without reading the other sessions of the day (ADR 032).
+    index().on(table.userId, table.localDate, table.lessonId),
     uniqueIndex('lesson_sessions_daily_slot_key')
       .on(table.userId, table.localDate, table.dailySlot)
       .where(sql`${table.dailySlot} is not null`),

@@ -180,7 +180,7 @@ export function createAccountRepository(database: DatabaseHandle, auth: Pick<Aut
       };
     },
 
-    /** The learner's lesson sessions after `after` (started_at, id), oldest first; by the (user_id, local_date) index. */
+    /** The learner's lesson sessions after `after` (started_at, id), oldest first; by the (user_id, local_date, lesson_id) index. */
     async sessionsAfter(userId: string, after: { startedAt: Date; id: string } | undefined): Promise<LessonSessionRow[]> {
       const where = after
         ? and(

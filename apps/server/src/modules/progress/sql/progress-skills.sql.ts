@@ -6,7 +6,7 @@ import { DeckCardSchema } from '../../review/sql/card-columns';
  * The Skills tab in one round trip, for the learner's current course: every stored answer that
  * counts (skips left out) by the category of what it answered (a lesson exercise's
  * `metadata.skill_type`; a practice or review question is 'practice'), read from the learner's
- * sessions of the course (the (user_id, local_date) index); and each lesson's completions and
+ * sessions of the course (the (user_id, local_date, lesson_id) index); and each lesson's completions and
  * review cards (lesson_progress, by its key).
  */
 export const progressSkillsRow = defineStatement({

@@ -5,7 +5,7 @@ import { defineStatement } from '../../../db/statements';
  * The progress overview in one round trip: the learner's totals (profile), today's local date and
  * the month it falls in, the month's XP, lessons and active days (daily_activity, by its key), the
  * lessons finished in the current course (lesson_progress, by its key) and those first finished
- * this month (the learner's finished lesson sessions, by the (user_id, local_date) index), and
+ * this month (the learner's finished lesson sessions, by the (user_id, local_date, lesson_id) index), and
  * the achievements earned (modules/achievements' rows, by their key).
  */
 const summarySql = (timeZone: string) => `
