@@ -339,7 +339,7 @@ export function createSessionsRepository(database: DatabaseHandle, events: Domai
 
     /**
      * Starts a lesson session unless the lesson already has an open one that day (returned instead)
-     * or the day's allowance (null: unlimited) is used; without exercises, only resumes. The
+     * or the day's allowance (null: unlimited) is used; without a variant, only resumes. The
      * learners' rows are locked first, so starts arriving together take turns and each sees the ones
      * before; the unique free slot is a second guard. Concurrent starts share one call of a
      * database function (migration 0034, ADR 032).

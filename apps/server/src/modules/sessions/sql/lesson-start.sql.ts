@@ -44,10 +44,11 @@ export type LessonStartInput = z.infer<typeof lessonStartInputs.row>;
 
 /**
  * Starts lesson sessions, many at once, at most one per learner: one call of
- * start_lesson_sessions() (migration 0034), which locks the learners' rows first, so it sees every
+ * start_lesson_sessions() (migrations 0034, 0035), which locks the learners' rows first, so it sees every
  * start that went before. Per start: `created_id`, the new session; or the lesson's open session of
  * the day (its exercises without keys, its answers), resumed instead; or neither: the allowance is
- * used (or a start without exercises found nothing to resume).
+ * used (or a start without a variant found nothing to resume). A start names its variant and brings
+ * the variant's exercises until its replica has seen it stored (lesson_variants).
  */
 export const startLessonSessions = defineStatement({
   name: 'start_lesson_sessions',
