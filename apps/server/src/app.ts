@@ -184,6 +184,9 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
 
   await app.register(cookie);
   app.decorateRequest('auth', null);
+  // Set by plugins/idempotency and the routes whose answers it records (one object shape per request).
+  app.decorateRequest('idempotencyKey', undefined);
+  app.decorateRequest('idempotencyFragment', undefined);
 
   const secret = env.JWT_SECRET ?? loadOrCreateSecret(env.DATA_DIR, 'jwt-secret');
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
@@ -216,7 +219,9 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
   });
 
   // After the guard's onRequest (the learner is known), before every route's own preHandler.
-  registerIdempotency(app, { database, clock, log: app.log });
+  // A replayed answer may name a part kept for good elsewhere: a lesson variant's exercises (ADR 032).
+  let variantFragment: (ref: string) => Promise<string | undefined> = async () => undefined;
+  registerIdempotency(app, { database, clock, log: app.log, fragment: (ref) => variantFragment(ref) });
 
   const healthService = createHealthService({ database, version: APP_VERSION });
   const learners = createLearnersService({ repo: createLearnersRepository(database.db), clock });
@@ -288,9 +293,11 @@ export async function buildApp({ env, database, clock, contentDir, webDistDir, l
     catalogue: catalogueService,
     content,
   });
+  const lessonVariants = createLessonVariants({ readStored: sessionsRepository.findVariant });
+  variantFragment = lessonVariants.fragment;
   const lessonSessionsService = createLessonSessionsService({
     repo: sessionsRepository,
-    variants: createLessonVariants({ readStored: sessionsRepository.findVariant }),
+    variants: lessonVariants,
     catalogue: catalogueService,
     content,
     clock,

@@ -37,6 +37,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this request reserved its id and must store (or free) it as it answers. */
     idempotencyKey?: { userId: string; requestId: string; fingerprint: string; createdAt: string };
+    /**
+     * A part of the answer kept for good elsewhere (lib/remembered-json `rememberedFragment`): its
+     * record stores the name instead of the text.
+     */
+    idempotencyFragment?: { json: string; ref: string };
   }
 }
 
@@ -51,7 +56,18 @@ const storable = (status: number) => status < 500 && status !== 429;
 
 export function registerIdempotency(
   app: FastifyInstance,
-  { database, clock, log }: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger },
+  {
+    database,
+    clock,
+    log,
+    fragment,
+  }: {
+    database: DatabaseHandle;
+    clock: Clock;
+    log: FastifyBaseLogger;
+    /** The text of a fragment a stored answer names (a lesson variant's exercises). */
+    fragment: (ref: string) => Promise<string | undefined>;
+  },
 ): void {
   // Reservations, answers and releases of concurrent requests share their statements (ADR 011);
   // one (learner, id) is never twice in a batch nor in two running statements.
@@ -79,6 +95,8 @@ export function registerIdempotency(
         status: number;
         content_type: string | null;
         body: string;
+        fragment_at: number | null;
+        fragment_ref: string | null;
       }[],
     ) => {
       await storeMany([JSON.stringify(inputs)]);
@@ -118,9 +136,16 @@ export function registerIdempotency(
         'A request with this X-Request-Id is still being handled. Retry it in a moment to get its answer.',
       );
     }
+    let body = stored.body;
+    if (stored.fragment_ref !== null && stored.fragment_at !== null) {
+      const text = await fragment(stored.fragment_ref);
+      // What a fragment names is never deleted (lesson variants): not finding it is a fault.
+      if (text === undefined) throw new Error(`a stored answer names ${stored.fragment_ref}, which is not there`);
+      body = `${body.slice(0, stored.fragment_at)}${text}${body.slice(stored.fragment_at)}`;
+    }
     reply.code(stored.status).header(REPLAYED_HEADER, 'true');
     if (stored.content_type) reply.header('content-type', stored.content_type);
-    return reply.send(stored.body);
+    return reply.send(body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -130,6 +155,9 @@ export function registerIdempotency(
     try {
       if (storable(reply.statusCode) && typeof payload === 'string') {
         const contentType = reply.getHeader('content-type');
+        // A fragment kept for good elsewhere is stored by name (a start's 3 KB of exercises, ADR 032).
+        const part = request.idempotencyFragment;
+        const at = part ? payload.indexOf(part.json) : -1;
         await store({
           user_id: key.userId,
           request_id: key.requestId,
@@ -137,7 +165,9 @@ export function registerIdempotency(
           created_at: key.createdAt,
           status: reply.statusCode,
           content_type: typeof contentType === 'string' ? contentType : null,
-          body: payload,
+          body: at < 0 || !part ? payload : `${payload.slice(0, at)}${payload.slice(at + part.json.length)}`,
+          fragment_at: at < 0 ? null : at,
+          fragment_ref: at < 0 || !part ? null : part.ref,
         });
       } else {
         await release([key.userId, key.requestId]);

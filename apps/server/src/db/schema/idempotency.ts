@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -24,6 +24,12 @@ export const idempotencyKeys = pgTable(
     status: smallint(),
     contentType: text(),
     body: text(),
+    /**
+     * A part of the answer stored once elsewhere (a lesson variant's exercises, ADR 032): cut out of
+     * `body` at this offset (UTF-16 code units), put back from `fragmentRef` on a replay.
+     */
+    fragmentAt: integer(),
+    fragmentRef: text(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.requestId] })],
 );

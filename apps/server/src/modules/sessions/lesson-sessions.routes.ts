@@ -10,6 +10,7 @@ import {
   StartLessonResponseSchema,
 } from '@parla/shared/lessons.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rememberedFragment } from '../../lib/remembered-json';
 import { callerOf, type createRequireAuth } from '../../plugins/auth';
 import { fastSerializerCompiler, fastSerializerCompilerSplicing } from '../../plugins/fast-serializer';
 import type { LessonSessionsService } from './lesson-sessions.service';
@@ -39,7 +40,12 @@ export function lessonSessionsRoutes({
           response: { 200: StartLessonResponseSchema, ...errors },
         },
       },
-      (request) => lessonSessionsService.startLesson(callerOf(request).userId, request.params.id),
+      async (request) => {
+        const started = await lessonSessionsService.startLesson(callerOf(request).userId, request.params.id);
+        // A new session's exercises are its variant's: a recorded answer names them (plugins/idempotency).
+        request.idempotencyFragment = rememberedFragment(started.exercises);
+        return started;
+      },
     );
 
     app.post(

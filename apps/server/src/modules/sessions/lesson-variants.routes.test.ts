@@ -1,7 +1,7 @@
 import { CompleteLessonResponseSchema, StartLessonResponseSchema } from '@parla/shared/lessons.schema';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessonSessions, lessonVariants, users } from '../../db/schema/index';
+import { idempotencyKeys, lessonSessions, lessonVariants, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp, testClock } from '../../test/build-test-app';
 import { apiCaller, registerLearner } from '../../test/factories';
 import { storedExercises } from '../../test/stored-lesson';
@@ -124,6 +124,28 @@ describe('lesson variants', () => {
     const stored = await storedExercises(db(), start.session_id);
     expect([...(found?.items.values() ?? [])]).toEqual(stored);
     expect(await fresh.find('no-such-variant')).toBeUndefined();
+  });
+
+  it('records a start’s answer naming its variant, and replays it whole, on another replica too', async () => {
+    const account = await registerLearner(ctx.app);
+    const withId = { ...account.bearer, 'x-request-id': `variants-${crypto.randomUUID()}` };
+    const first = await here.post('/lessons/food-2/start', withId);
+    expect(first.statusCode, first.body).toBe(200);
+    const [record] = await db()
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, account.auth.user.id), eq(idempotencyKeys.requestId, withId['x-request-id'])));
+    const [session] = await db().select().from(lessonSessions).where(eq(lessonSessions.userId, account.auth.user.id));
+    // The record keeps the variant's name, not its exercises.
+    expect(record?.fragmentRef).toBe(`variant:${session?.variantId}`);
+    expect(record?.body?.length).toBeLessThan(first.body.length - 500);
+    const replay = await here.post('/lessons/food-2/start', withId);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(first.body);
+    // A replica that reads the variant from the table writes its keys in the table's order: the same answer.
+    const elsewhere = await there.post('/lessons/food-2/start', withId);
+    expect(elsewhere.headers['idempotent-replayed']).toBe('true');
+    expect(elsewhere.json()).toEqual(first.json());
   });
 
   it('refuses a session with neither exercises nor a variant (the database says so)', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ContentBank } from '@parla/content/load-content';
 import type { ContentLesson, NativeLanguage, TargetLanguage } from '@parla/shared/content.schema';
 import type { Exercise } from '@parla/shared/lessons.schema';
-import { rememberJson } from '../../lib/remembered-json';
+import { jsonOf, rememberJson } from '../../lib/remembered-json';
 import { type GeneratedExercise, generateLesson } from './lesson-generator';
 
 /**
@@ -30,13 +30,19 @@ export interface LessonVariant {
   stored: boolean;
 }
 
-function variantOf(lessonId: string, generated: readonly GeneratedExercise[], stored: boolean): LessonVariant {
+/** The ref a variant's exercises are remembered under (lib/remembered-json). */
+export const VARIANT_REF_PREFIX = 'variant:';
+
+function variantOf(lessonId: string, generated: readonly GeneratedExercise[], stored: boolean, storedId?: string): LessonVariant {
   const json = JSON.stringify(generated);
+  // A variant read back keeps the id it was stored under, whatever its JSON looks like now.
+  const id = storedId ?? createHash('sha256').update(json).digest('base64url').slice(0, 32);
+  const exercises = generated.map((item) => item.exercise);
   return {
-    id: createHash('sha256').update(json).digest('base64url').slice(0, 32),
+    id,
     lessonId,
     items: new Map(generated.map((item) => [item.exercise.id, item])),
-    exercises: rememberJson(generated.map((item) => item.exercise)),
+    exercises: rememberJson(exercises, JSON.stringify(exercises), `${VARIANT_REF_PREFIX}${id}`),
     json,
     itemWordsJson: JSON.stringify(Object.fromEntries(generated.map((item) => [item.exercise.id, item.wordIds]))),
     stored,
@@ -75,6 +81,15 @@ export function createLessonVariants({
     return variant;
   };
 
+  /** A stored variant by id; undefined when there is none. */
+  async function find(id: string): Promise<LessonVariant | undefined> {
+    const cached = byId.get(id);
+    if (cached) return remember(cached);
+    const row = await readStored(id);
+    if (!row) return undefined;
+    return remember(variantOf(row.lesson_id, row.exercises as GeneratedExercise[], true, id));
+  }
+
   return {
     /** Variant `seed` (0 … LESSON_VARIANTS − 1) of a lesson for a learner's languages. */
     draw(request: VariantRequest, seed: number): LessonVariant {
@@ -92,16 +107,15 @@ export function createLessonVariants({
       return remember(before ?? variant);
     },
 
-    /** A stored variant by id; undefined when there is none. */
-    async find(id: string): Promise<LessonVariant | undefined> {
-      const cached = byId.get(id);
-      if (cached) return remember(cached);
-      const row = await readStored(id);
-      if (!row) return undefined;
-      const variant = variantOf(row.lesson_id, row.exercises as GeneratedExercise[], true);
-      // Stored under the digest of what was generated then: keep that id whatever JSON.stringify makes of it now.
-      return remember({ ...variant, id });
+    /** The JSON of a variant's exercises by its ref (`variant:<id>`), for a replayed answer (plugins/idempotency). */
+    async fragment(ref: string): Promise<string | undefined> {
+      if (!ref.startsWith(VARIANT_REF_PREFIX)) return undefined;
+      const variant = await find(ref.slice(VARIANT_REF_PREFIX.length));
+      return variant && jsonOf(variant.exercises);
     },
+
+    /** A stored variant by id; undefined when there is none. */
+    find,
   };
 }
 

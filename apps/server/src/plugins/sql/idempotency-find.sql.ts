@@ -10,7 +10,9 @@ export const findRequestRecord = defineStatement({
     status: z.number().int().nullable(),
     content_type: z.string().nullable(),
     body: z.string().nullable(),
+    fragment_at: z.number().int().nullable(),
+    fragment_ref: z.string().nullable(),
   }),
   text: `
-  select fingerprint, status, content_type, body from idempotency_keys where user_id = $1 and request_id = $2`,
+  select fingerprint, status, content_type, body, fragment_at, fragment_ref from idempotency_keys where user_id = $1 and request_id = $2`,
 });

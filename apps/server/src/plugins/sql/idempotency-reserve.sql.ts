@@ -18,7 +18,7 @@ export const reserveRequestIds = defineStatement({
            locked_until timestamptz)
   on conflict (user_id, request_id) do update
      set fingerprint = excluded.fingerprint, created_at = excluded.created_at, locked_until = excluded.locked_until,
-         status = null, content_type = null, body = null
+         status = null, content_type = null, body = null, fragment_at = null, fragment_ref = null
    where idempotency_keys.created_at < $2
       or (idempotency_keys.status is null and idempotency_keys.locked_until < excluded.created_at
           and idempotency_keys.fingerprint = excluded.fingerprint)

@@ -13,11 +13,14 @@ export const storeAnswers = defineStatement({
   params: ['jsonb'],
   row: z.object({}),
   text: `
-  insert into idempotency_keys (user_id, request_id, fingerprint, created_at, locked_until, status, content_type, body)
-  select i.user_id, i.request_id, i.fingerprint, i.created_at, i.created_at, i.status, i.content_type, i.body
+  insert into idempotency_keys (user_id, request_id, fingerprint, created_at, locked_until, status, content_type, body,
+                                fragment_at, fragment_ref)
+  select i.user_id, i.request_id, i.fingerprint, i.created_at, i.created_at, i.status, i.content_type, i.body,
+         i.fragment_at, i.fragment_ref
     from jsonb_to_recordset($1::jsonb) as i(user_id uuid, request_id text, fingerprint text, created_at timestamptz,
-           status smallint, content_type text, body text)
+           status smallint, content_type text, body text, fragment_at integer, fragment_ref text)
   on conflict (user_id, request_id) do update
-     set status = excluded.status, content_type = excluded.content_type, body = excluded.body
+     set status = excluded.status, content_type = excluded.content_type, body = excluded.body,
+         fragment_at = excluded.fragment_at, fragment_ref = excluded.fragment_ref
    where idempotency_keys.status is null and idempotency_keys.fingerprint = excluded.fingerprint`,
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "fragment_at" integer;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD COLUMN "fragment_ref" text;
